@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+
+/** An error whose message is safe and meant for the user (4xx). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/**
+ * One error shape for every answer: `{ message, errors? }`. Client errors
+ * keep their message; server errors are logged and answered with a generic
+ * message, never their details.
+ */
+export const errorHandlerPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.status(500).send({ message: 'Something went wrong' });
+      }
+      return reply.status(status).send({ message: error.message });
+    });
+  },
+  { name: 'error-handler' },
+);

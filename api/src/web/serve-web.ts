@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { REMOTE_PACKAGES } from 'shared/federation';
+import type { AppConfig } from '../config';
+import { buildRemotesJson, remotePublicPath } from './remotes-json';
+
+/** Files named by content hash never change: cache them for a year. Entry points must be revalidated. */
+const HASHED = /\.[0-9a-f]{8}(\.chunk)?\.(js|css)$|\/assets\/.+\.[0-9a-f]{8}\.\w+$/;
+
+function cacheHeaders(reply: FastifyReply, filePath: string): void {
+  reply.header('Cache-Control', HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+export interface ServeWebOptions {
+  config: AppConfig;
+}
+
+/**
+ * Production: the built shell at `/` with history fallback, each built remote
+ * under `/remotes/<name>/`, and a generated `/remotes.json`.
+ */
+export const serveWeb: FastifyPluginAsync<ServeWebOptions> = async (app, { config }) => {
+  const shellDist = path.join(config.webRoot, 'shell', 'dist');
+  if (!existsSync(path.join(shellDist, 'index.html'))) {
+    throw new Error(`No built front end in ${shellDist}: run "pnpm build" first`);
+  }
+  const remotes = buildRemotesJson(config.remotesFile);
+
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return remotes;
+  });
+
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    // `/` itself is the shell page, answered by the not-found handler below like every client route.
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders: cacheHeaders,
+  });
+  for (const pkg of Object.values(REMOTE_PACKAGES)) {
+    const dist = path.join(config.webRoot, pkg, 'dist');
+    if (!existsSync(dist)) {
+      app.log.warn({ remote: pkg }, 'remote not built; its pages will show the fallback');
+      continue;
+    }
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: remotePublicPath(pkg),
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        cacheHeaders(reply, filePath);
+        // A remote may be loaded by a shell on another origin.
+        reply.header('Access-Control-Allow-Origin', '*');
+      },
+    });
+  }
+
+  const sendShell = (reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html', shellDist);
+  };
+  app.get('/', (_request, reply) => sendShell(reply));
+
+  // History mode: any other page GET gets the shell, which routes on the client.
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/remotes/') &&
+      !path.extname(request.url.split('?')[0] ?? '');
+    if (!wantsPage) return reply.status(404).send({ message: 'Not found' });
+    return sendShell(reply);
+  });
+};

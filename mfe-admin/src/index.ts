@@ -1,0 +1,2 @@
+// Async boundary: shared libraries are negotiated before the app imports them.
+import('./bootstrap');

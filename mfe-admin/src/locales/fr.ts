@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"/OpYZr\":[\"Experts\"],\"I5DDxs\":[\"Clients\"],\"RRwN2o\":[\"Entrepreneurs\"]}")as Messages;

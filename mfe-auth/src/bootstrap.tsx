@@ -1,0 +1,6 @@
+import 'shared/styles.css';
+import { renderStandalone } from 'shared/standalone';
+import RemoteRoutes from './app/remote-routes';
+
+// Only used when this remote runs on its own; the shell imports ./Routes instead.
+void renderStandalone('mfe_auth', RemoteRoutes);

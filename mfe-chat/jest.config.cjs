@@ -1,0 +1,3 @@
+const { createJestConfig } = require('shared/build/jest');
+
+module.exports = createJestConfig(__dirname, 'mfe-chat');

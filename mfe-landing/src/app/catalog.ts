@@ -1,0 +1,5 @@
+import type { CatalogLoader } from 'shared/i18n';
+
+export const CATALOG_NAME = 'mfe-landing';
+
+export const loadCatalog: CatalogLoader = (locale) => import(`../locales/${locale}.ts`);

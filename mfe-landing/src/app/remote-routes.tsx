@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import { createRemoteRoutes } from 'shared/remote';
+import { CATALOG_NAME, loadCatalog } from './catalog';
+
+/** The public pages, each loaded when its route is first opened. */
+export default createRemoteRoutes({
+  name: CATALOG_NAME,
+  loadCatalog,
+  pages: {
+    Home: lazy(() => import('../features/home/home-page')),
+    Contractors: lazy(() => import('../features/contractors/contractors-page')),
+    TermsOfService: lazy(() => import('../features/legal/terms-page')),
+    PrivacyPolicy: lazy(() => import('../features/legal/privacy-page')),
+    Catalog: lazy(() => import('../features/catalog/catalog-notice-page')),
+  },
+});

@@ -1,0 +1,175 @@
+/**
+ * The one webpack + Module Federation configuration every app builds with.
+ * Keeping it here means the share scope (which libraries are singletons, at
+ * which versions) cannot drift between the host and the remotes.
+ */
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const DEV_PORTS = require('./dev-ports.cjs');
+
+const sharedPackage = require('../package.json');
+
+/**
+ * Libraries that must exist once on the page: one React, one router, one
+ * store, one i18n instance, one toaster. The `x/` keys share deep imports
+ * (react/jsx-runtime, react-dom/client, jotai/vanilla…), which would
+ * otherwise be bundled again by every app.
+ */
+const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'jotai', '@lingui/core', '@lingui/react', 'react-hot-toast'];
+const WITH_DEEP_IMPORTS = new Set(['react', 'react-dom', 'jotai']);
+
+function sharedScope(appPackage) {
+  const scope = {};
+  for (const name of SINGLETONS) {
+    const requiredVersion = appPackage.dependencies?.[name];
+    if (!requiredVersion) throw new Error(`${appPackage.name} must depend on ${name} to share it`);
+    scope[name] = { singleton: true, requiredVersion };
+    if (WITH_DEEP_IMPORTS.has(name)) scope[`${name}/`] = { singleton: true, requiredVersion };
+  }
+  // The workspace package holds the session store, the i18n catalog registry
+  // and the API clients: state that must not be duplicated by a remote.
+  scope['shared/'] = { singleton: true, requiredVersion: false, version: sharedPackage.version };
+  return scope;
+}
+
+/**
+ * webpack 5.111 asks for the chunk filename while it is still hashing the
+ * federation runtime module, before any content hash exists, and throws on
+ * `[contenthash]` there. That early call only needs the output folder, so it
+ * gets the plain name; real chunks always have their hash by the time they
+ * are named.
+ */
+function hashedFilename(withHash, plain) {
+  return (pathData) => (pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript ? withHash : plain);
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir        the app's folder
+ * @param {string} options.name          federation name (`shell`, `mfe_landing`, …)
+ * @param {'host' | 'remote'} options.role
+ * @param {Record<string, string>} [options.exposes]
+ * @param {string[]} [options.runtimePlugins]
+ * @param {string} [options.title]       standalone page title
+ */
+function createAppConfig(options) {
+  const { appDir, name, role, exposes = {}, runtimePlugins = [], title = 'Fundament' } = options;
+  const appPackage = require(path.join(appDir, 'package.json'));
+  const isHost = role === 'host';
+  const port = DEV_PORTS[name];
+
+  return (_env, argv = {}) => {
+    const mode = argv.mode === 'development' ? 'development' : 'production';
+    const dev = mode === 'development';
+    const hashed = dev ? '[name].js' : hashedFilename('[name].[contenthash:8].js', '[name].js');
+
+    return {
+      mode,
+      context: appDir,
+      entry: { main: './src/index.ts' },
+      target: 'web',
+      output: {
+        path: path.join(appDir, 'dist'),
+        // Remotes are served from wherever a deployment puts them: chunks are
+        // resolved against the manifest's own URL. The host serves deep links
+        // (history mode), so its chunks need an absolute base.
+        publicPath: isHost ? '/' : 'auto',
+        filename: hashed,
+        chunkFilename: dev ? '[name].chunk.js' : hashedFilename('[name].[contenthash:8].chunk.js', '[name].chunk.js'),
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      devtool: dev ? 'eval-cheap-module-source-map' : false,
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: { loader: 'babel-loader', options: { rootMode: 'upward', cacheDirectory: true } },
+          },
+          {
+            // Styles a component injects into its own shadow root (the chat widget).
+            test: /\.shadow\.css$/,
+            use: [{ loader: 'css-loader', options: { exportType: 'string' } }],
+          },
+          {
+            test: /\.css$/,
+            exclude: /\.shadow\.css$/,
+            use: [dev ? 'style-loader' : MiniCssExtractPlugin.loader, 'css-loader'],
+          },
+          {
+            test: /\.(svg|png|jpe?g|gif|webp|avif)$/i,
+            type: 'asset/resource',
+            generator: { filename: 'assets/[name].[contenthash:8][ext]' },
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          // The host learns its remotes at run time from remotes.json.
+          remotes: {},
+          shared: sharedScope(appPackage),
+          // With the default ('version-first') one unreachable remote breaks
+          // share negotiation for the whole page.
+          shareStrategy: 'loaded-first',
+          runtimePlugins,
+          manifest: true,
+          dts: false,
+        }),
+        (isHost || dev) &&
+          new HtmlWebpackPlugin({
+            template: path.join(appDir, 'src', 'index.html'),
+            title,
+            publicPath: '/',
+            chunks: ['main'],
+          }),
+        !dev && new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].chunk.css' }),
+      ].filter(Boolean),
+      optimization: { moduleIds: dev ? 'named' : 'deterministic', chunkIds: dev ? 'named' : 'deterministic' },
+      performance: { hints: false },
+      stats: dev ? 'minimal' : 'errors-warnings',
+      devServer: {
+        port,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        client: { overlay: { warnings: false, errors: true } },
+        // The shell on :3000 loads remote manifests and chunks from these servers.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api'], target: `http://127.0.0.1:${DEV_PORTS.api}` }],
+        setupMiddlewares: (middlewares) => {
+          if (isHost) {
+            middlewares.unshift({
+              name: 'remotes-json',
+              path: '/remotes.json',
+              middleware: (_req, res) => {
+                res.setHeader('Content-Type', 'application/json');
+                res.setHeader('Cache-Control', 'no-cache');
+                res.end(JSON.stringify(devRemotes()));
+              },
+            });
+          }
+          return middlewares;
+        },
+      },
+    };
+  };
+}
+
+/** remotes.json for `pnpm dev`: every remote from its own dev server. */
+function devRemotes() {
+  const remotes = {};
+  for (const name of ['mfe_landing', 'mfe_auth', 'mfe_client', 'mfe_admin', 'mfe_chat']) {
+    remotes[name] = `http://localhost:${DEV_PORTS[name]}/mf-manifest.json`;
+  }
+  return remotes;
+}
+
+module.exports = { createAppConfig, sharedScope, SINGLETONS };

@@ -1,0 +1,3 @@
+const { createJestConfig } = require('./build/jest.cjs');
+
+module.exports = createJestConfig(__dirname, 'shared');

@@ -1,0 +1,1 @@
+export { CONTACT } from './contact';

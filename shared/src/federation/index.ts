@@ -1,0 +1,3 @@
+// Plain data only: the API imports this too.
+export { REMOTE_PACKAGES, REMOTE_NAMES, isRemoteName } from './remote-names';
+export type { RemoteName, RemotesConfig } from './remote-names';

@@ -1,0 +1,7 @@
+export { LOCALES, DEFAULT_LOCALE, LOCALE_LABELS, isLocale, readStoredLocale, storeLocale } from './locale';
+export type { Locale } from './locale';
+export { registerCatalog, activateLocale, currentLocale, isCatalogLoaded } from './catalogs';
+export type { CatalogLoader } from './catalogs';
+export { CatalogGate } from './catalog-gate';
+export { useLocale } from './use-locale';
+export { loadSharedCatalog } from './shared-catalog';

@@ -1,0 +1,2 @@
+export { createRemoteRoutes } from './create-remote-routes';
+export type { RemoteRoutesOptions } from './create-remote-routes';

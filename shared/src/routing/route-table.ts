@@ -1,0 +1,75 @@
+import type { RemoteName } from '../federation/remote-names';
+
+/** Who may open a route (spec §2 "route meta auth"): everyone, signed-in clients, or admins. */
+export type RouteAuth = false | 'client' | 'admin';
+
+/** One entry of the route table of spec §2. */
+export interface RouteEntry {
+  /** Route name; the spec's names where it gives one (main.dashboard, SignUp, …). */
+  readonly name: string;
+  readonly path: string;
+  readonly auth: RouteAuth;
+  /** The remote whose routes component renders this page. */
+  readonly remote?: RemoteName;
+  /** A route that only forwards to another one (`/main` → `/main/dashboard`). */
+  readonly redirectTo?: string;
+}
+
+/**
+ * The whole route table. The shell builds its router from it and the guard
+ * reads `auth` from it before a remote is even loaded; remotes map `name` to
+ * their pages. Adding a page means adding its entry here.
+ */
+export const ROUTES: readonly RouteEntry[] = [
+  { name: 'Home', path: '/', auth: false, remote: 'mfe_landing' },
+  { name: 'Contractors', path: '/contractors', auth: false, remote: 'mfe_landing' },
+  { name: 'TermsOfService', path: '/terms', auth: false, remote: 'mfe_landing' },
+  { name: 'PrivacyPolicy', path: '/privacy', auth: false, remote: 'mfe_landing' },
+  { name: 'Catalog', path: '/catalog', auth: false, remote: 'mfe_landing' },
+  { name: 'Login', path: '/login', auth: false, remote: 'mfe_auth' },
+  { name: 'SignUp', path: '/sign-up', auth: false, remote: 'mfe_auth' },
+  { name: 'SignUpSpecialists', path: '/sign-up-specialists', auth: false, remote: 'mfe_auth' },
+  { name: 'ForgotPassword', path: '/forgot-password', auth: false, remote: 'mfe_auth' },
+  { name: 'ResetPassword', path: '/reset-password', auth: false, remote: 'mfe_auth' },
+  { name: 'Expired', path: '/expired', auth: false, remote: 'mfe_auth' },
+  { name: 'AdminLogin', path: '/admin-login', auth: false, remote: 'mfe_auth' },
+  // The registration page the hero and header open ("register" on the app host).
+  { name: 'Register', path: '/register', auth: false, redirectTo: '/sign-up' },
+  { name: 'main', path: '/main', auth: 'client', redirectTo: '/main/dashboard' },
+  { name: 'main.dashboard', path: '/main/dashboard', auth: 'client', remote: 'mfe_client' },
+  { name: 'main.projects', path: '/main/projects', auth: 'client', remote: 'mfe_client' },
+  { name: 'main.create', path: '/main/create', auth: 'client', remote: 'mfe_client' },
+  { name: 'main.settings', path: '/main/settings', auth: 'client', remote: 'mfe_client' },
+  { name: 'main.specialists', path: '/main/specialists', auth: 'client', remote: 'mfe_client' },
+  { name: 'main.escrow', path: '/main/escrow', auth: 'client', remote: 'mfe_client' },
+  { name: 'main.catalog', path: '/main/catalog', auth: 'client', remote: 'mfe_client' },
+  { name: 'admin', path: '/admin', auth: 'admin', redirectTo: '/admin/clients' },
+  { name: 'admin.clients', path: '/admin/clients', auth: 'admin', remote: 'mfe_admin' },
+  { name: 'admin.contractors', path: '/admin/contractors', auth: 'admin', remote: 'mfe_admin' },
+  { name: 'admin.assessors', path: '/admin/assessors', auth: 'admin', remote: 'mfe_admin' },
+];
+
+const byName = new Map(ROUTES.map((route) => [route.name, route]));
+
+/** The path of a named route; throws on a name that is not in the table (a programming error). */
+export function pathFor(name: string): string {
+  const route = byName.get(name);
+  if (!route) throw new Error(`Unknown route name: ${name}`);
+  return route.path;
+}
+
+function normalise(pathname: string): string {
+  const path = pathname.split(/[?#]/)[0] ?? '/';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** The table entry for a pathname (query and hash ignored), or undefined for an unknown page. */
+export function findRoute(pathname: string): RouteEntry | undefined {
+  const path = normalise(pathname);
+  return ROUTES.find((route) => route.path === path);
+}
+
+/** The `auth` meta of the page at a pathname; unknown pages are public (they show the 404 page). */
+export function authOf(pathname: string): RouteAuth {
+  return findRoute(pathname)?.auth ?? false;
+}

@@ -1,0 +1,1 @@
+export { VALIDATION_MESSAGES } from './messages';

@@ -1,0 +1,10 @@
+export { clientUserAtom, adminUserAtom, sessionStore } from './atoms';
+export { STORAGE_KEYS, browserStorage } from './storage-keys';
+export type { KeyValueStorage } from './storage-keys';
+export type { AuthUser, RoleName, SessionState } from './types';
+export { guardNavigation } from './guard';
+export type { GuardDecision } from './guard';
+export { runStartup } from './startup';
+export type { StartupDeps, StartupResult } from './startup';
+export { clientSession, adminSession, createClientSession, createAdminSession } from './auth-actions';
+export type { Credentials, SessionActions, SessionDeps } from './auth-actions';

@@ -1,0 +1,2 @@
+export { renderWithProviders } from './render';
+export type { RenderOptions, RenderWithProvidersResult } from './render';

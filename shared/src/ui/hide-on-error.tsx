@@ -1,0 +1,14 @@
+import type { ImgHTMLAttributes } from 'react';
+
+/** An image that hides itself when its file is missing (spec §8). */
+export function HideOnError(props: ImgHTMLAttributes<HTMLImageElement> & { alt: string }) {
+  return (
+    <img
+      {...props}
+      onError={(event) => {
+        event.currentTarget.hidden = true;
+        props.onError?.(event);
+      }}
+    />
+  );
+}

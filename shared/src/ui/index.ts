@@ -1,0 +1,6 @@
+export { notify, NOTIFICATION_DURATION_MS } from './notify';
+export { Spinner } from './spinner';
+export { ErrorBoundary } from './error-boundary';
+export { SOMETHING_WENT_WRONG } from './generic-error';
+export { HideOnError } from './hide-on-error';
+export { PagePlaceholder } from './page-placeholder';

@@ -1,0 +1,42 @@
+import type { Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { activateLocale, loadSharedCatalog, readStoredLocale, registerCatalog } from 'shared/i18n';
+import { Spinner } from 'shared/ui';
+import { loadRemotesConfig } from '../features/remotes/remotes-config';
+import { createAppRouter } from '../features/routing/create-app-router';
+import { runShellStartup } from '../features/startup/run-shell-startup';
+import { AppProviders } from './app-providers';
+import { loadShellCatalog } from './catalog';
+
+/**
+ * Boot order: locale and remotes configuration in parallel with the session
+ * start-up; the router is created only once the session state is known, so
+ * the guard never sees a half-loaded state (spec §4).
+ */
+export async function startShell(root: Root): Promise<void> {
+  registerCatalog('shared', loadSharedCatalog).catch(() => undefined);
+  registerCatalog('shell', loadShellCatalog).catch(() => undefined);
+  const localeReady = activateLocale(readStoredLocale()).catch((error: unknown) => {
+    console.warn('Messages could not be loaded; showing the source language', error);
+  });
+  const remotesReady = loadRemotesConfig();
+  const sessionReady = runShellStartup();
+
+  await localeReady;
+  root.render(
+    <AppProviders>
+      <Spinner />
+    </AppProviders>,
+  );
+
+  const { redirectTo } = await sessionReady;
+  if (redirectTo) window.history.replaceState(null, '', redirectTo);
+  await remotesReady;
+
+  const router = createAppRouter();
+  root.render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}

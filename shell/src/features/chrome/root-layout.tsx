@@ -1,0 +1,42 @@
+import { Outlet } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { Toaster } from 'react-hot-toast';
+import { useLingui } from '@lingui/react/macro';
+import { adminUserAtom, clientUserAtom } from 'shared/session';
+import { NOTIFICATION_DURATION_MS } from 'shared/ui';
+import { RemoteSlot } from '../remotes/remote-slot';
+import { useScrollToTopOnNavigate } from '../routing/use-scroll-to-top-on-navigate';
+import { AdminHeader } from './admin-header';
+import { ClientHeader } from './client-header';
+import { GuestHeader } from './guest-header';
+import { ScrollTopButton } from './scroll-top-button';
+import { SiteFooter } from './site-footer';
+
+/** The frame around every page: header for who is signed in, the page, footer, toasts, chat. */
+export function RootLayout() {
+  const { t } = useLingui();
+  const client = useAtomValue(clientUserAtom);
+  const admin = useAtomValue(adminUserAtom);
+  useScrollToTopOnNavigate();
+
+  // Spec §2: the guest chrome shows only when both states are exactly false.
+  const header = client ? <ClientHeader /> : admin ? <AdminHeader /> : client === false && admin === false ? <GuestHeader /> : null;
+
+  return (
+    <div className="app-frame">
+      <a className="skip-link" href="#content">
+        {t`Skip to content`}
+      </a>
+      {header}
+      <main id="content" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollTopButton />
+      <div className="chat-slot">
+        <RemoteSlot remote="mfe_chat" exposed="Widget" variant="widget" />
+      </div>
+      <Toaster position="top-right" toastOptions={{ duration: NOTIFICATION_DURATION_MS }} />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+
+interface RemoteFallbackProps {
+  onRetry: () => void;
+  variant: 'page' | 'widget';
+}
+
+/** What a visitor sees where a part of the site could not be loaded. */
+export function RemoteFallback({ onRetry, variant }: RemoteFallbackProps) {
+  const { t } = useLingui();
+  if (variant === 'widget') {
+    return (
+      <div className="remote-fallback remote-fallback--widget" role="alert">
+        <span>
+          <Trans>Support chat is unavailable.</Trans>
+        </span>
+        <button type="button" className="ui-button ui-button--ghost" onClick={onRetry}>
+          <Trans>Retry</Trans>
+        </button>
+      </div>
+    );
+  }
+  return (
+    <section className="ui-notice ui-card remote-fallback" role="alert" aria-label={t`Content unavailable`}>
+      <h1>
+        <Trans>This part of the site is unavailable</Trans>
+      </h1>
+      <p>
+        <Trans>We could not load this page. Check your connection and try again; the rest of the site keeps working.</Trans>
+      </p>
+      <button type="button" className="ui-button" onClick={onRetry}>
+        <Trans>Retry</Trans>
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { lazy, Suspense, useReducer, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RemoteName } from 'shared/federation';
+import { ErrorBoundary, Spinner } from 'shared/ui';
+import { loadRemoteModule } from './load-remote-module';
+import { RemoteFallback } from './remote-fallback';
+
+const components = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/** One lazy component per exposed module, replaced after a failure so a retry loads again. */
+function remoteComponent(remote: RemoteName, exposed: string): LazyExoticComponent<ComponentType> {
+  const id = `${remote}/${exposed}`;
+  let component = components.get(id);
+  if (!component) {
+    component = lazy(() =>
+      loadRemoteModule(remote, exposed).catch((error: unknown) => {
+        components.delete(id);
+        throw error;
+      }),
+    );
+    components.set(id, component);
+  }
+  return component;
+}
+
+interface RemoteSlotProps {
+  remote: RemoteName;
+  /** The exposed module, without `./`. */
+  exposed?: string;
+  /** `page` fills the main area; `widget` is a small floating slot (the chat). */
+  variant?: 'page' | 'widget';
+}
+
+/**
+ * Where a remote renders inside the shell. Loading shows a spinner; a remote
+ * that cannot be loaded, or that throws while rendering, shows a translated
+ * fallback with a retry button, and only this slot is affected.
+ */
+export function RemoteSlot({ remote, exposed = 'Routes', variant = 'page' }: RemoteSlotProps) {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const Component = remoteComponent(remote, exposed);
+  return (
+    <ErrorBoundary
+      onError={(error) => console.warn(`Remote ${remote} failed`, error)}
+      fallback={(_error, reset) => (
+        <RemoteFallback
+          variant={variant}
+          onRetry={() => {
+            components.delete(`${remote}/${exposed}`);
+            reset();
+            rerender();
+          }}
+        />
+      )}
+    >
+      <Suspense fallback={variant === 'page' ? <Spinner /> : null}>
+        <Component />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

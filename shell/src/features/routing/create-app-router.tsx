@@ -1,0 +1,30 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { ROUTES } from 'shared/routing';
+import { RootLayout } from '../chrome/root-layout';
+import { RemoteSlot } from '../remotes/remote-slot';
+import { guardLoader } from './guard-loader';
+import { NotFoundPage } from './not-found-page';
+import { RouteErrorPage } from './route-error-page';
+
+/** The route objects of the whole table: every page is a remote slot behind the guard. */
+export function appRoutes(): RouteObject[] {
+  const pages: RouteObject[] = ROUTES.map((route) => ({
+    path: route.path,
+    handle: { name: route.name, auth: route.auth },
+    loader: guardLoader(route),
+    // The key remounts the slot per page, so a failed page does not stick to its neighbours.
+    element: route.remote ? <RemoteSlot key={route.name} remote={route.remote} /> : null,
+  }));
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      children: [...pages, { path: '*', handle: { name: 'NotFound', auth: false }, element: <NotFoundPage /> }],
+    },
+  ];
+}
+
+/** History mode with base `/` (spec §2). */
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes(), { basename: '/' });
+}
