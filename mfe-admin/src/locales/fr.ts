@@ -1,1 +1,0 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"/OpYZr\":[\"Experts\"],\"I5DDxs\":[\"Clients\"],\"RRwN2o\":[\"Entrepreneurs\"]}")as Messages;

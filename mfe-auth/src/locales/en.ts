@@ -1,1 +1,0 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"+DlsTY\":[\"Set a new password\"],\"5lWFkC\":[\"Sign in\"],\"AiBFyD\":[\"Create your specialist account\"],\"LWV1K3\":[\"This link has expired\"],\"cpE88+\":[\"Create your account\"],\"glx6on\":[\"Forgot your password?\"],\"hOdMai\":[\"Admin sign in\"]}")as Messages;

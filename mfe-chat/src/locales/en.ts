@@ -1,1 +1,0 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"HBI6nY\":[\"Need help?\"],\"bVL1SV\":[\"Support chat\"],\"pqZJT2\":[\"Close chat\"],\"wEcO8b\":[\"Hello! How can we help you today?\"]}")as Messages;

@@ -1,1 +1,0 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"HBI6nY\":[\"Besoin d'aide ?\"],\"bVL1SV\":[\"Chat d'assistance\"],\"pqZJT2\":[\"Fermer le chat\"],\"wEcO8b\":[\"Bonjour ! Comment pouvons-nous vous aider aujourd'hui ?\"]}")as Messages;

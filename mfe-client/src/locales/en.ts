@@ -1,1 +1,0 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"+0B+ue\":[\"Projects\"],\"7p5kLi\":[\"Dashboard\"],\"PYJQ/5\":[\"Personal information\"],\"cYMXcB\":[\"Escrow\"],\"lMK596\":[\"Create a project\"],\"prv9Vb\":[\"Specialists\"],\"z6eNxx\":[\"Catalog\"]}")as Messages;

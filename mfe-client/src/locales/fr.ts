@@ -1,1 +1,0 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"+0B+ue\":[\"Projets\"],\"7p5kLi\":[\"Tableau de bord\"],\"PYJQ/5\":[\"Informations personnelles\"],\"cYMXcB\":[\"Séquestre\"],\"lMK596\":[\"Créer un projet\"],\"prv9Vb\":[\"Spécialistes\"],\"z6eNxx\":[\"Catalogue\"]}")as Messages;
