@@ -6,6 +6,7 @@ import type { Database } from './db/database';
 import { dbPlugin } from './plugins/db-plugin';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { healthRoutes } from './routes/health';
+import { runSeeds } from './seed/run-seeds';
 import { buildRemotesJson } from './web/remotes-json';
 import { serveWeb } from './web/serve-web';
 
@@ -63,6 +64,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(compress, { threshold: 1024 });
   await app.register(errorHandlerPlugin);
   await app.register(dbPlugin, { config, ...(database ? { database } : {}) });
+  if (config.seedDemo) app.addHook('onReady', async () => runSeeds(app.db, app.log));
 
   await app.register(
     async (api) => {

@@ -19,6 +19,8 @@ export interface AppConfig {
   /** A JSON file whose entries replace the generated remotes.json entries (deploying a remote elsewhere). */
   remotesFile: string | undefined;
   logLevel: string;
+  /** Load the demo data (accounts, designs, …) at start-up; on by default except in tests. */
+  seedDemo: boolean;
 }
 
 /** The repository root, two levels above this file (api/src). */
@@ -45,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webRoot: path.resolve(env.WEB_ROOT ?? REPO_ROOT),
     remotesFile: env.REMOTES_FILE || undefined,
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : mode !== 'test',
     ...overrides,
   };
 }

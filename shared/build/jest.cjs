@@ -14,6 +14,7 @@ function createJestConfig(appDir, displayName) {
     transformIgnorePatterns: [
       `/node_modules/\\.pnpm/(?!(${ESM_ONLY.join('|')})@)`,
       `/node_modules/(?!\\.pnpm|(${ESM_ONLY.join('|')})/)`,
+      '/shared/build/.*\\.cjs$',
     ],
     moduleNameMapper: {
       '\\.shadow\\.css$': path.join(__dirname, 'jest-stubs', 'style-string.cjs'),

@@ -1,0 +1,10 @@
+/** API tests: Node environment, each file gets a fresh database (PGlite in memory, or a schema on DATABASE_URL). */
+module.exports = {
+  displayName: 'api',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
+  transform: { '^.+\\.[cm]?[jt]sx?$': ['babel-jest', { rootMode: 'upward' }] },
+  transformIgnorePatterns: [],
+  testTimeout: 30_000,
+};

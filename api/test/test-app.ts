@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/config';
+import { openPglite, openPostgres, type Database } from '../src/db/database';
+
+/**
+ * A fresh database for a test file: embedded PGlite in memory by default, or
+ * a new schema on the PostgreSQL server of DATABASE_URL (dropped afterwards),
+ * so the same suite runs against both.
+ */
+export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openPglite();
+    return { db, drop: () => db.close() };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(url, { max: 1 });
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const db = await openPostgres(url, { schema });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** The whole API on a fresh database, ready for `app.inject`. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const { db, drop } = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test' }, { serveWeb: false, ...overrides });
+  const app = await buildApp({ config, database: db });
+  await app.ready();
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { hasPermission, roleOf } from './index';
+
+describe('hasPermission (spec §6)', () => {
+  const client = { id: '1', role: { name: 'client' } };
+
+  it('grants clients CAN_CREATE_PROJECT and CAN_SEE_PROJECTS_VIEW', () => {
+    expect(hasPermission(client, 'CAN_CREATE_PROJECT')).toBe(true);
+    expect(hasPermission(client, 'CAN_SEE_PROJECTS_VIEW')).toBe(true);
+    expect(hasPermission(client, 'CAN_VERIFY_USERS')).toBe(false);
+  });
+
+  it.each(['expert', 'contractor', 'unauthorized'])('gives %s no permissions', (name) => {
+    expect(hasPermission({ id: '2', role: { name } }, 'CAN_CREATE_PROJECT')).toBe(false);
+  });
+
+  it('treats a missing user or role as unauthorized', () => {
+    expect(roleOf(false)).toBe('unauthorized');
+    expect(roleOf(null)).toBe('unauthorized');
+    expect(roleOf({ id: '3' })).toBe('unauthorized');
+    expect(roleOf({ id: '3', role: null })).toBe('unauthorized');
+    expect(hasPermission(false, 'CAN_SEE_PROJECTS_VIEW')).toBe(false);
+  });
+
+  it('gives a role the table does not know no permissions', () => {
+    expect(hasPermission({ id: '4', role: { name: 'broker' } }, 'CAN_CREATE_PROJECT')).toBe(false);
+  });
+});
