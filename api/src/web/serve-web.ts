@@ -56,8 +56,9 @@ export const serveWeb: FastifyPluginAsync<ServeWebOptions> = async (app, { confi
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         cacheHeaders(reply, filePath);
-        // A remote may be loaded by a shell on another origin.
+        // A remote (or the chat embed script) may be loaded by a page on another origin.
         reply.header('Access-Control-Allow-Origin', '*');
+        reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
       },
     });
   }

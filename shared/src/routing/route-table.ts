@@ -33,6 +33,10 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'ResetPassword', path: '/reset-password', auth: false, remote: 'mfe_auth' },
   { name: 'Expired', path: '/expired', auth: false, remote: 'mfe_auth' },
   { name: 'AdminLogin', path: '/admin-login', auth: false, remote: 'mfe_auth' },
+  // Opened from the verification e-mail; confirms the address, or forwards to /expired.
+  { name: 'VerifyEmail', path: '/verify-email', auth: false, remote: 'mfe_auth' },
+  // Where Google and Facebook send the visitor back after consent.
+  { name: 'SocialCallback', path: '/auth/callback', auth: false, remote: 'mfe_auth' },
   // The registration page the hero and header open ("register" on the app host).
   { name: 'Register', path: '/register', auth: false, redirectTo: '/sign-up' },
   { name: 'main', path: '/main', auth: 'client', redirectTo: '/main/dashboard' },
