@@ -10,7 +10,8 @@ module.exports = (api) => {
       [
         '@babel/preset-env',
         isTest
-          ? { targets: { node: 'current' } }
+          ? // jest runs CommonJS without VM modules, so lazy imports (catalogs, pages) become require calls.
+            { targets: { node: 'current' }, modules: 'commonjs' }
           : { targets: 'defaults and supports es6-module', bugfixes: true, modules: false },
       ],
       ['@babel/preset-react', { runtime: 'automatic' }],

@@ -1,0 +1,48 @@
+import { i18n } from '@lingui/core';
+import { activateLocale, registerCatalog } from './catalogs';
+import { readStoredLocale } from './locale';
+
+describe('locale', () => {
+  it('defaults to en and ignores unknown stored values', () => {
+    expect(readStoredLocale()).toBe('en');
+    window.localStorage.setItem('locale', 'de');
+    expect(readStoredLocale()).toBe('en');
+    window.localStorage.setItem('locale', 'fr');
+    expect(readStoredLocale()).toBe('fr');
+  });
+
+  it('loads every registered catalog before activating a locale, and remembers it', async () => {
+    const order: string[] = [];
+    // Whenever French becomes active, both packages' French messages must already be there.
+    const frenchSeenWith: string[] = [];
+    const unsubscribe = i18n.on('change', () => {
+      if (i18n.locale === 'fr') frenchSeenWith.push(`${i18n._('greeting')} / ${i18n._('farewell')}`);
+    });
+    registerCatalog('test-a', async (locale) => {
+      order.push(`a:${locale}`);
+      return { messages: { greeting: locale === 'fr' ? 'Bonjour' : 'Hello' } };
+    });
+    registerCatalog('test-b', async (locale) => {
+      order.push(`b:${locale}`);
+      return { messages: { farewell: locale === 'fr' ? 'Au revoir' : 'Goodbye' } };
+    });
+    await activateLocale('fr');
+    unsubscribe();
+    expect(order).toEqual(expect.arrayContaining(['a:fr', 'b:fr']));
+    expect(i18n._('greeting')).toBe('Bonjour');
+    expect(i18n._('farewell')).toBe('Au revoir');
+    expect(frenchSeenWith.length).toBeGreaterThan(0);
+    expect(new Set(frenchSeenWith)).toEqual(new Set(['Bonjour / Au revoir']));
+    expect(window.localStorage.getItem('locale')).toBe('fr');
+  });
+
+  it('keeps the current locale when a catalog fails to load', async () => {
+    await activateLocale('en');
+    registerCatalog('test-broken', async (locale) => {
+      if (locale === 'fr') throw new Error('chunk failed');
+      return { messages: {} };
+    });
+    await expect(activateLocale('fr')).rejects.toThrow('chunk failed');
+    expect(i18n.locale).toBe('en');
+  });
+});

@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore } from 'jotai';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { activateLocale, registerCatalog } from 'shared/i18n';
+import { adminUserAtom, clientUserAtom } from 'shared/session';
+import { renderWithProviders } from 'shared/testing';
+import { loadShellCatalog } from '../../app/catalog';
+import { RootLayout } from './root-layout';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+
+beforeEach(() => {
+  // The chat remote never answers here; its slot just waits.
+  (loadRemote as jest.Mock).mockReturnValue(new Promise(() => undefined));
+});
+
+function renderLayout(client: unknown, admin: unknown, url = '/') {
+  const store = createStore();
+  store.set(clientUserAtom, client as never);
+  store.set(adminUserAtom, admin as never);
+  return renderWithProviders(<RootLayout />, { store, url, path: '/*' });
+}
+
+describe('RootLayout chrome', () => {
+  it('shows the guest header (Home, For contractor, language, Login, Sign up) when both states are false', () => {
+    renderLayout(false, false);
+    const header = screen.getByRole('banner');
+    const nav = within(header).getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'For contractor' })).toHaveAttribute('href', '/contractors');
+    expect(within(header).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(header).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+    expect(within(header).getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+  });
+
+  it('marks the current landing link so that only the other one stays under 768 px', () => {
+    renderLayout(false, false, '/contractors');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'For contractor' })).toHaveClass('nav-link--mobile-hidden');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveClass('nav-link--mobile-hidden');
+  });
+
+  it('shows no header while the session is still loading (null)', () => {
+    renderLayout(null, false);
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
+  it('shows the client navigation to a signed-in client', () => {
+    renderLayout({ id: '1', first_name: 'Ada', last_name: 'Obi', role: { name: 'client' } }, false, '/main/dashboard');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'Projects',
+      'Specialists',
+      'Escrow',
+      'Catalog',
+    ]);
+    expect(screen.getByRole('link', { name: 'Ada Obi' })).toHaveAttribute('href', '/main/settings');
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('shows the admin navigation to a signed-in admin', () => {
+    renderLayout(false, { id: 'a', role: { name: 'admin' } }, '/admin/clients');
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Clients', 'Contractors', 'Assessors']);
+  });
+
+  it('opens the terms and privacy pages in a new tab from the footer', () => {
+    renderLayout(false, false);
+    const footer = screen.getByRole('contentinfo');
+    for (const name of ['Terms of service', 'Privacy policy', 'Fundament on X', 'Fundament on LinkedIn', 'Fundament on Facebook']) {
+      const link = within(footer).getByRole('link', { name });
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    }
+    expect(within(footer).getByRole('link', { name: 'support@fundament.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@fundament.example',
+    );
+  });
+
+  it('switches the whole chrome to French without a reload, and remembers it', async () => {
+    registerCatalog('shell', loadShellCatalog);
+    await activateLocale('en');
+    renderLayout(false, false);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'fr');
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByRole('link', { name: 'Accueil' })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'Pour les entrepreneurs' })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'Connexion' })).toBeInTheDocument();
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: "Conditions d'utilisation" })).toBeInTheDocument();
+    expect(window.localStorage.getItem('locale')).toBe('fr');
+    expect(document.documentElement.lang).toBe('fr');
+  });
+});
