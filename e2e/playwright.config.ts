@@ -4,11 +4,19 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// A second server whose remotes.json sends the auth remote to a dead port (deploy configuration gone wrong).
+const deadRemotePort = port + 1;
 // A fresh embedded database for every run.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'fundament-e2e-'));
 
+function serverEnv(serverPort: number, dir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { NODE_ENV: 'production', PORT: String(serverPort), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', ...extra };
+}
+
 export default defineConfig({
   testDir: './tests',
+  // One folder per port, so runs on different ports never delete each other's results.
+  outputDir: path.join(__dirname, 'test-results', String(port)),
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -32,14 +40,35 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node ../scripts/start.mjs',
-    url: `http://127.0.0.1:${port}/api/v1/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  },
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /dead-remote\.spec\.ts/ },
+    {
+      name: 'dead-remote',
+      use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${deadRemotePort}` },
+      testMatch: /dead-remote\.spec\.ts/,
+    },
+  ],
+  webServer: [
+    {
+      command: 'node ../scripts/start.mjs',
+      url: `http://127.0.0.1:${port}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: serverEnv(port, dataDir),
+    },
+    {
+      command: 'node ../scripts/start.mjs',
+      url: `http://127.0.0.1:${deadRemotePort}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: serverEnv(deadRemotePort, mkdtempSync(path.join(tmpdir(), 'fundament-e2e-dead-')), {
+        REMOTES_FILE: path.join(__dirname, 'fixtures', 'remotes-dead-auth.json'),
+        SEED_DEMO: 'false',
+      }),
+    },
+  ],
 });

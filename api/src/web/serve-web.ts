@@ -9,8 +9,12 @@ import { buildRemotesJson, remotePublicPath } from './remotes-json';
 /** Files named by content hash never change: cache them for a year. Entry points must be revalidated. */
 const HASHED = /\.[0-9a-f]{8}(\.chunk)?\.(js|css)$|\/assets\/.+\.[0-9a-f]{8}\.\w+$/;
 
-function cacheHeaders(reply: FastifyReply, filePath: string): void {
-  reply.header('Cache-Control', HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+interface HeaderTarget {
+  setHeader(name: string, value: string): unknown;
+}
+
+function cacheHeaders(res: HeaderTarget, filePath: string): void {
+  res.setHeader('Cache-Control', HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 export interface ServeWebOptions {
@@ -54,11 +58,11 @@ export const serveWeb: FastifyPluginAsync<ServeWebOptions> = async (app, { confi
       decorateReply: false,
       index: false,
       cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        cacheHeaders(reply, filePath);
+      setHeaders: (res, filePath) => {
+        cacheHeaders(res, filePath);
         // A remote (or the chat embed script) may be loaded by a page on another origin.
-        reply.header('Access-Control-Allow-Origin', '*');
-        reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
       },
     });
   }
