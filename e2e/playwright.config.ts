@@ -5,7 +5,20 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A second server whose remotes.json sends the auth remote to a dead port (deploy configuration gone wrong).
-const deadRemotePort = port + 1;
+const deadRemotePort = port + 500;
+// The stand-in Google (support/oauth-mock-server.mjs) listens next to the product.
+const oauthPort = port + 50;
+const oauth = `http://127.0.0.1:${oauthPort}`;
+/** Accounts: e-mails readable from the development outbox, Google sign-in against the local mock. */
+const accountsEnv = {
+  DEV_OUTBOX: 'true',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  GOOGLE_CLIENT_ID: 'e2e-google-client',
+  GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+  GOOGLE_AUTH_URL: `${oauth}/authorize`,
+  GOOGLE_TOKEN_URL: `${oauth}/token`,
+  GOOGLE_USERINFO_URL: `${oauth}/userinfo`,
+};
 // A fresh embedded database for every run.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'fundament-e2e-'));
 
@@ -56,7 +69,15 @@ export default defineConfig({
       timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: serverEnv(port, dataDir),
+      env: serverEnv(port, dataDir, accountsEnv),
+    },
+    {
+      command: `node support/oauth-mock-server.mjs ${oauthPort}`,
+      url: `${oauth}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
     {
       command: 'node ../scripts/start.mjs',

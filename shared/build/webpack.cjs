@@ -138,6 +138,8 @@ function createAppConfig(options) {
         port,
         host: '127.0.0.1',
         historyApiFallback: true,
+        // Each remote's live-reload socket is opened from the shell's page (another port).
+        allowedHosts: 'all',
         hot: false,
         liveReload: true,
         client: { overlay: { warnings: false, errors: true } },
