@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// Prints what a cold load of the home page transfers and checks the budgets:
+// JavaScript for `/` (compressed, as sent) ≤ 200 KiB in total, and one copy
+// of each shared library on the page. Runs against a production server it
+// starts itself (or BASE_URL), in Debian's Chromium.
+//   node scripts/budget-web.mjs [--enforce]
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(root, 'e2e', 'package.json'));
+const { chromium } = require('@playwright/test');
+
+const KIB = 1024;
+const BUDGET_JS_KIB = 200;
+const enforce = process.argv.includes('--enforce');
+
+async function waitForHealth(base, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`server at ${base} did not start`);
+}
+
+let server;
+let base = process.env.BASE_URL;
+if (!base) {
+  const port = Number(process.env.BUDGET_PORT ?? 3390);
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DATA_DIR: mkdtempSync(join(tmpdir(), 'fundament-budget-')) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForHealth(base);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+let failed = false;
+try {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const requests = new Map();
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    requests.set(requestId, { url: response.url, type, bytes: 0 });
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const entry = requests.get(requestId);
+    if (entry) entry.bytes = encodedDataLength;
+  });
+  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1000);
+
+  const all = [...requests.values()];
+  const sum = (list) => list.reduce((total, entry) => total + entry.bytes, 0);
+  const scripts = all.filter((entry) => entry.type === 'Script');
+  const byOrigin = (prefix) => scripts.filter((entry) => new URL(entry.url).pathname.startsWith(prefix));
+  const shellJs = scripts.filter((entry) => !new URL(entry.url).pathname.startsWith('/remotes/'));
+
+  // Which shared libraries were actually loaded, and from how many providers.
+  const shared = await page.evaluate(() => {
+    const scopes = globalThis.__FEDERATION__?.__SHARE__ ?? {};
+    const loaded = {};
+    for (const scope of Object.values(scopes)) {
+      for (const [pkg, versions] of Object.entries(scope.default ?? {})) {
+        for (const [version, info] of Object.entries(versions)) {
+          if (info.loaded || info.lib) (loaded[pkg] ??= new Set()).add(`${version} from ${info.from}`);
+        }
+      }
+    }
+    return Object.fromEntries(Object.entries(loaded).map(([pkg, set]) => [pkg, [...set]]));
+  });
+
+  const rows = [
+    ['JavaScript, total', sum(scripts)],
+    ['  shell and shared libraries', sum(shellJs)],
+    ...['mfe-landing', 'mfe-auth', 'mfe-client', 'mfe-admin', 'mfe-chat'].map((name) => [`  ${name}`, sum(byOrigin(`/remotes/${name}/`))]),
+    ['CSS', sum(all.filter((entry) => entry.type === 'Stylesheet'))],
+    ['Images', sum(all.filter((entry) => entry.type === 'Image'))],
+    ['Everything', sum(all)],
+  ];
+  console.log(`\nCold load of ${base}/ (bytes as transferred, compressed)\n`);
+  for (const [label, bytes] of rows) console.log(`${label.padEnd(34)} ${(bytes / KIB).toFixed(1).padStart(8)} KiB`);
+  console.log(`${'requests'.padEnd(34)} ${String(all.length).padStart(8)}`);
+
+  console.log('\nShared libraries loaded (one provider each expected):');
+  let duplicates = 0;
+  for (const [pkg, providers] of Object.entries(shared).sort()) {
+    console.log(`  ${pkg.padEnd(24)} ${providers.join(', ')}`);
+    if (providers.length > 1) duplicates += 1;
+  }
+
+  const jsKib = sum(scripts) / KIB;
+  const jsOk = jsKib <= BUDGET_JS_KIB;
+  console.log(`\nBudget: JavaScript for / ≤ ${BUDGET_JS_KIB} KiB: ${jsKib.toFixed(1)} KiB ${jsOk ? 'OK' : 'OVER'}`);
+  console.log(`Budget: one copy of each shared library: ${duplicates === 0 ? 'OK' : `${duplicates} duplicated`}`);
+  failed = !jsOk || duplicates > 0;
+} finally {
+  await browser.close();
+  server?.kill('SIGTERM');
+}
+if (enforce && failed) process.exit(1);
