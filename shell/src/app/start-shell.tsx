@@ -1,6 +1,7 @@
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { activateLocale, loadSharedCatalog, readStoredLocale, registerCatalog } from 'shared/i18n';
+import { followStartupData } from 'shared/reference';
 import { Spinner } from 'shared/ui';
 import { loadRemotesConfig } from '../features/remotes/remotes-config';
 import { createAppRouter } from '../features/routing/create-app-router';
@@ -23,6 +24,8 @@ export async function startShell(root: Root): Promise<void> {
   const sessionReady = runShellStartup();
 
   await localeReady;
+  // Reference book, plans and localization (spec §4): loaded now, again on a language change, never blocking.
+  followStartupData();
   root.render(
     <AppProviders>
       <Spinner />

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { API_LOCALES, type ApiLocale } from '../../i18n/server-i18n';
+import { CURRENCIES } from '../designs/currency';
+import {
+  CATEGORIES,
+  CATEGORY_GROUPS,
+  COUNTRIES,
+  PLANS,
+  PROJECT_STATUSES,
+  SPECIALIST_KINDS,
+  TRANSACTION_FEE_PERCENT,
+} from './reference-data';
+
+/** Reference data changes with a deployment only: browsers and proxies may keep it for an hour. */
+const CACHE_CONTROL = 'public, max-age=3600';
+
+interface CachedBody {
+  body: string;
+  etag: string;
+}
+
+function cached(value: unknown): CachedBody {
+  const body = JSON.stringify(value);
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+function referenceBook(locale: ApiLocale) {
+  const countryName = new Intl.DisplayNames([locale], { type: 'region' });
+  const collator = new Intl.Collator(locale);
+  return {
+    countries: COUNTRIES.map((country) => ({
+      code: country.code,
+      name: countryName.of(country.code) ?? country.code,
+      currency: country.currency,
+      cities: country.cities,
+    })).sort((a, b) => collator.compare(a.name, b.name)),
+    category_groups: CATEGORY_GROUPS.map((group) => ({ code: group.code, name: group.labels[locale] })),
+    categories: CATEGORIES.map((category) => ({ code: category.code, group: category.group, name: category.labels[locale] })),
+    specialist_kinds: SPECIALIST_KINDS.map((kind) => ({ code: kind.code, name: kind.labels[locale] })),
+    project_statuses: PROJECT_STATUSES.map((status) => ({ code: status.code, name: status.labels[locale] })),
+    currencies: Object.entries(CURRENCIES).map(([code, info]) => ({
+      code,
+      minor_digits: info.minorDigits,
+      name: new Intl.DisplayNames([locale], { type: 'currency' }).of(code) ?? code,
+    })),
+  };
+}
+
+function plans(locale: ApiLocale) {
+  return {
+    transaction_fee_percent: TRANSACTION_FEE_PERCENT,
+    data: PLANS.map((plan) => ({
+      code: plan.code,
+      audience: plan.audience,
+      name: plan.labels[locale],
+      monthly_price: plan.monthly_price,
+      currency: plan.currency,
+      features: plan.features.map((feature) => feature[locale]),
+    })),
+  };
+}
+
+// Built once per language at start-up: these answers are served many times per page view.
+const REFERENCE_BOOK = new Map(API_LOCALES.map((locale) => [locale, cached(referenceBook(locale))]));
+const PLANS_BODY = new Map(API_LOCALES.map((locale) => [locale, cached(plans(locale))]));
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
+  reply.header('Cache-Control', CACHE_CONTROL).header('Vary', 'Accept-Language').header('ETag', entry.etag);
+  if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(entry.body);
+}
+
+const DEFAULT_COUNTRY: Record<ApiLocale, string> = { en: 'US', fr: 'FR' };
+
+/**
+ * The visitor's likely country: a country header set by the edge proxy when
+ * there is one, else the region of their preferred language (fr-CA → CA).
+ */
+function guessCountry(request: FastifyRequest): string {
+  const known = new Set(COUNTRIES.map((country) => country.code));
+  const fromEdge = String(request.headers['cf-ipcountry'] ?? request.headers['x-country-code'] ?? '').toUpperCase();
+  if (known.has(fromEdge)) return fromEdge;
+  for (const part of String(request.headers['accept-language'] ?? '').split(',')) {
+    const region = part.trim().split(';')[0]?.split('-')[1]?.toUpperCase();
+    if (region && known.has(region)) return region;
+  }
+  return DEFAULT_COUNTRY[request.locale];
+}
+
+/** `GET /common/reference-book`, `GET /plans`, `GET /localization/info`: what every screen needs, loaded at start-up (spec §4). */
+export const commonRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/common/reference-book', async (request, reply) =>
+    sendCached(request, reply, REFERENCE_BOOK.get(request.locale)!),
+  );
+
+  app.get('/plans', async (request, reply) => sendCached(request, reply, PLANS_BODY.get(request.locale)!));
+
+  app.get('/localization/info', async (request, reply) => {
+    const country = guessCountry(request);
+    const currency = COUNTRIES.find((entry) => entry.code === country)?.currency ?? 'EUR';
+    reply.header('Cache-Control', 'private, max-age=3600').header('Vary', 'Accept-Language, CF-IPCountry, X-Country-Code');
+    return { locale: request.locale, country, currency, locales: API_LOCALES };
+  });
+};
