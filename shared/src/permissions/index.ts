@@ -1,21 +1,37 @@
 import type { AuthUser, RoleName } from '../session/types';
 
-/** Permissions named by the spec (§6). */
+/** Permissions named by the spec (§6), and those the marketplace adds for specialists and experts. */
 export const PERMISSIONS = {
   CAN_CREATE_PROJECT: 'CAN_CREATE_PROJECT',
   CAN_SEE_PROJECTS_VIEW: 'CAN_SEE_PROJECTS_VIEW',
+  CAN_INVITE_SPECIALISTS: 'CAN_INVITE_SPECIALISTS',
+  CAN_SELECT_QUOTE: 'CAN_SELECT_QUOTE',
+  CAN_SEE_REQUESTS: 'CAN_SEE_REQUESTS',
+  CAN_SUBMIT_QUOTE: 'CAN_SUBMIT_QUOTE',
+  CAN_INSPECT: 'CAN_INSPECT',
 } as const;
 
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS] | (string & {});
 
+const REQUESTS = [PERMISSIONS.CAN_SEE_REQUESTS, PERMISSIONS.CAN_SUBMIT_QUOTE];
+
 /**
- * Role → permissions. Spec §6 gives clients two permissions and expert,
- * contractor and unauthorized none; one table for API and UI alike.
+ * Role → permissions, one table for API and UI alike. Spec §6 gives clients
+ * CAN_CREATE_PROJECT and CAN_SEE_PROJECTS_VIEW; the marketplace adds what
+ * each role needs to act on projects. A specialist's requests also depend on
+ * being verified, which the server checks on top of this table.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> = {
-  client: [PERMISSIONS.CAN_CREATE_PROJECT, PERMISSIONS.CAN_SEE_PROJECTS_VIEW],
-  expert: [],
-  contractor: [],
+  client: [
+    PERMISSIONS.CAN_CREATE_PROJECT,
+    PERMISSIONS.CAN_SEE_PROJECTS_VIEW,
+    PERMISSIONS.CAN_INVITE_SPECIALISTS,
+    PERMISSIONS.CAN_SELECT_QUOTE,
+  ],
+  contractor: REQUESTS,
+  vendor: REQUESTS,
+  artisan: REQUESTS,
+  expert: [PERMISSIONS.CAN_INSPECT],
   unauthorized: [],
 };
 

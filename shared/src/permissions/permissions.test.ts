@@ -6,11 +6,23 @@ describe('hasPermission (spec §6)', () => {
   it('grants clients CAN_CREATE_PROJECT and CAN_SEE_PROJECTS_VIEW', () => {
     expect(hasPermission(client, 'CAN_CREATE_PROJECT')).toBe(true);
     expect(hasPermission(client, 'CAN_SEE_PROJECTS_VIEW')).toBe(true);
+    expect(hasPermission(client, 'CAN_SUBMIT_QUOTE')).toBe(false);
     expect(hasPermission(client, 'CAN_VERIFY_USERS')).toBe(false);
   });
 
-  it.each(['expert', 'contractor', 'unauthorized'])('gives %s no permissions', (name) => {
+  it.each(['expert', 'contractor', 'vendor', 'artisan', 'unauthorized'])('keeps project creation to clients (%s cannot)', (name) => {
     expect(hasPermission({ id: '2', role: { name } }, 'CAN_CREATE_PROJECT')).toBe(false);
+    expect(hasPermission({ id: '2', role: { name } }, 'CAN_SEE_PROJECTS_VIEW')).toBe(false);
+  });
+
+  it.each(['contractor', 'vendor', 'artisan'])('lets a %s see requests and quote', (name) => {
+    expect(hasPermission({ id: '5', role: { name } }, 'CAN_SEE_REQUESTS')).toBe(true);
+    expect(hasPermission({ id: '5', role: { name } }, 'CAN_SUBMIT_QUOTE')).toBe(true);
+  });
+
+  it('gives experts inspections, not requests', () => {
+    expect(hasPermission({ id: '6', role: { name: 'expert' } }, 'CAN_INSPECT')).toBe(true);
+    expect(hasPermission({ id: '6', role: { name: 'expert' } }, 'CAN_SEE_REQUESTS')).toBe(false);
   });
 
   it('treats a missing user or role as unauthorized', () => {

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { MessageDescriptor } from '@lingui/core';
+import { MARKETPLACE_API_MESSAGES as MM, API_MESSAGES as M } from 'shared/messages';
+import { isApiLocale, translatorFor, type Translator } from '../i18n/server-i18n';
+import type { NewNotification, NotificationKind } from './notifications';
+
+const TEXT: Record<NotificationKind, (data: Record<string, string | number>) => MessageDescriptor> = {
+  project_request: () => MM.notifyProjectRequest,
+  invite_received: () => MM.notifyInviteReceived,
+  invite_answered: (data) => (data.answer === 'accepted' ? MM.notifyInviteAccepted : MM.notifyInviteDeclined),
+  quote_received: () => MM.notifyQuoteReceived,
+  quote_selected: () => MM.notifyQuoteSelected,
+  quote_not_selected: () => MM.notifyQuoteNotSelected,
+};
+
+/** The sentence a notification reads as, in one language. */
+export function notificationText(t: Translator, kind: string, data: Record<string, string | number>): string {
+  const descriptor = TEXT[kind as NotificationKind];
+  return descriptor ? t(descriptor(data), data) : kind;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * E-mails the same events as the in-app notifications, each in its reader's
+ * language. Called after the transaction commits: a mail never announces a
+ * change that was rolled back.
+ */
+export async function emailNotifications(app: FastifyInstance, publicUrl: string, notifications: NewNotification[]): Promise<void> {
+  if (notifications.length === 0) return;
+  const { rows } = await app.db.query<{ id: string; email: string; first_name: string; locale: string }>(
+    'SELECT id, email, first_name, locale FROM users WHERE id = ANY ($1::uuid[])',
+    [[...new Set(notifications.map((notification) => notification.userId))]],
+  );
+  const people = new Map(rows.map((row) => [row.id, row]));
+  for (const notification of notifications) {
+    const person = people.get(notification.userId);
+    if (!person) continue;
+    const t = translatorFor(isApiLocale(person.locale) ? person.locale : 'en');
+    const subject = notificationText(t, notification.kind, notification.data);
+    const link = `${publicUrl}${notification.link}`;
+    const greeting = t(M.mailGreeting, { name: person.first_name });
+    const open = t(MM.mailOpenLink);
+    const signature = t(M.mailSignature);
+    await app.deliverMail({
+      to: person.email,
+      subject,
+      text: [greeting, '', subject, '', open, link, '', signature].join('\n'),
+      html: `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(subject)}</p><p>${escapeHtml(open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(signature)}</p></body></html>`,
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import type { Queryable } from '../db/database';
+
+/** What happened, for whom; the text is rendered in the reader's language when read. */
+export type NotificationKind =
+  | 'project_request'
+  | 'invite_received'
+  | 'invite_answered'
+  | 'quote_received'
+  | 'quote_selected'
+  | 'quote_not_selected';
+
+export interface NewNotification {
+  userId: string;
+  kind: NotificationKind;
+  data: Record<string, string | number>;
+  link: string;
+}
+
+/** Records in-app notifications inside the caller's transaction, so they exist exactly when the change does. */
+export async function addNotifications(tx: Queryable, notifications: NewNotification[]): Promise<void> {
+  for (const notification of notifications) {
+    await tx.query('INSERT INTO notifications (user_id, kind, data, link) VALUES ($1, $2, $3, $4)', [
+      notification.userId,
+      notification.kind,
+      JSON.stringify(notification.data),
+      notification.link,
+    ]);
+  }
+}

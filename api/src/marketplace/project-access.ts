@@ -1,0 +1,74 @@
+import type { Queryable } from '../db/database';
+import type { UserRow } from '../accounts/users';
+
+/** Specialists who receive project requests (spec §1, §6): contractors and vendors, and artisans. Experts inspect instead. */
+export const REQUEST_KINDS = ['contractor', 'vendor', 'artisan'] as const;
+
+export interface ProjectRow {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  category: string;
+  country: string;
+  city: string;
+  budget_min: string | null;
+  budget_max: string | null;
+  currency: string;
+  desired_start: string | Date | null;
+  design_id: string | null;
+  status: 'open' | 'contracted' | 'in_progress' | 'completed' | 'cancelled';
+  quote_type: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export type ProjectRelation = 'owner' | 'matching' | 'invited' | 'quoted' | 'none';
+
+/** Whether a user may receive requests at all: a verified, active specialist of a requesting kind. */
+export function receivesRequests(user: UserRow & { verified_at?: unknown }): boolean {
+  return (
+    user.account_type === 'specialist' &&
+    user.status === 'active' &&
+    Boolean(user.verified_at) &&
+    (REQUEST_KINDS as readonly string[]).includes(user.specialist_kind ?? '')
+  );
+}
+
+/**
+ * SQL condition (on alias `p`) for open requests a specialist ($n) may see:
+ * in one of their trades, in their country, and in one of their cities unless
+ * they serve the whole country.
+ */
+export function matchingRequestSql(param: string): string {
+  return `p.status = 'open' AND EXISTS (
+    SELECT 1 FROM specialist_profiles sp
+    WHERE sp.user_id = ${param}
+      AND p.category = ANY (sp.categories)
+      AND p.country = sp.service_country
+      AND (cardinality(sp.service_cities) = 0 OR p.city = ANY (sp.service_cities))
+  )`;
+}
+
+/**
+ * How a user stands towards a project, which decides what they may see:
+ * its owner; a verified specialist it is shared with (matching request,
+ * invitation, or an earlier quote); or nobody (answered as not found).
+ */
+export async function relationTo(db: Queryable, project: ProjectRow, user: UserRow & { verified_at?: unknown }): Promise<ProjectRelation> {
+  if (project.owner_id === user.id) return 'owner';
+  if (!receivesRequests(user)) return 'none';
+  const { rows } = await db.query<{ quoted: boolean; invited: boolean; matching: boolean }>(
+    `SELECT
+       EXISTS (SELECT 1 FROM quotes q WHERE q.project_id = p.id AND q.specialist_id = $2) AS quoted,
+       EXISTS (SELECT 1 FROM invites i WHERE i.project_id = p.id AND i.specialist_id = $2 AND i.status <> 'declined') AS invited,
+       (${matchingRequestSql('$2')}) AS matching
+     FROM projects p WHERE p.id = $1`,
+    [project.id, user.id],
+  );
+  const row = rows[0];
+  if (!row) return 'none';
+  if (row.quoted) return 'quoted';
+  if (row.invited) return 'invited';
+  return row.matching ? 'matching' : 'none';
+}

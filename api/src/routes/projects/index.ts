@@ -1,0 +1,240 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import multipart from '@fastify/multipart';
+import * as v from 'valibot';
+import { fieldErrors } from 'shared/schemas';
+import { API_MESSAGES as M, MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
+import { PERMISSIONS } from 'shared/permissions';
+import type { AppConfig } from '../../config';
+import { HttpError } from '../../plugins/error-handler';
+import { DocumentFiles, DOCUMENT_CONTENT_TYPES } from '../../marketplace/document-files';
+import { addNotifications, type NewNotification } from '../../marketplace/notifications';
+import { emailNotifications } from '../../marketplace/notification-mail';
+import { matchingRequestSql, receivesRequests, type ProjectRow } from '../../marketplace/project-access';
+import { MULTIPART_LIMITS, parseProject, readMultipart, type UploadedDocument } from './project-input';
+import { PROJECT_SELECT, listDocuments, listQuotes, projectCard, projectDetail, type DocumentRow } from './project-views';
+import { UUID, can, loadVisibleProject, requirePermission, type ProjectWithOwner, type Viewer } from './project-guards';
+import { quoteRoutes } from './quotes';
+
+const ListQuerySchema = v.object({
+  status: v.optional(v.picklist(['open', 'contracted', 'in_progress', 'completed', 'cancelled'])),
+  category: v.optional(v.pipe(v.string(), v.maxLength(40))),
+  country: v.optional(v.pipe(v.string(), v.maxLength(2))),
+  city: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  sort: v.optional(v.picklist(['newest', 'oldest']), 'newest'),
+  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(10_000)), '1'),
+  page_size: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(50)), '12'),
+});
+
+/** Saves files, then their rows in `tx`; files already written are removed if anything fails. */
+async function storeDocuments(
+  files: DocumentFiles,
+  tx: { query: FastifyInstance['db']['query'] },
+  projectId: string,
+  uploaderId: string,
+  documents: UploadedDocument[],
+  saved: string[],
+): Promise<DocumentRow[]> {
+  const rows: DocumentRow[] = [];
+  for (const document of documents) {
+    const storedName = await files.save(document.data, document.kind);
+    saved.push(storedName);
+    const { rows: inserted } = await tx.query<DocumentRow>(
+      `INSERT INTO project_documents (project_id, file_name, stored_name, content_type, size_bytes, uploaded_by)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      [projectId, document.fileName, storedName, DOCUMENT_CONTENT_TYPES[document.kind], document.data.length, uploaderId],
+    );
+    rows.push(inserted[0]!);
+  }
+  return rows;
+}
+
+export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
+  const files = new DocumentFiles(config.uploadsDir);
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  app.addHook('preHandler', app.requireUser);
+
+  /** Notifications in the transaction, e-mails after it commits. */
+  const announce = (notifications: NewNotification[]) => {
+    void emailNotifications(app, config.publicUrl, notifications).catch((error: unknown) =>
+      app.log.error({ err: error }, 'notification e-mails failed'),
+    );
+  };
+
+  app.get('/projects', async (request) => {
+    const user = request.user as Viewer;
+    const asClient = can(user, PERMISSIONS.CAN_SEE_PROJECTS_VIEW);
+    if (!asClient && !can(user, PERMISSIONS.CAN_SEE_REQUESTS)) throw new HttpError(403, request.t(MM.forbidden));
+    const parsed = v.safeParse(ListQuerySchema, request.query ?? {});
+    if (!parsed.success) throw new HttpError(422, request.t(M.invalidFields), fieldErrors(parsed.issues));
+    const query = parsed.output;
+    const empty = { data: [], meta: { page: query.page, page_size: query.page_size, total: 0 } };
+    // An unverified specialist receives no requests at all (spec §1).
+    if (!asClient && !receivesRequests(user)) return empty;
+
+    const params: unknown[] = [user.id];
+    const where: string[] = [
+      asClient
+        ? 'p.owner_id = $1'
+        : `((${matchingRequestSql('$1')}) OR EXISTS (SELECT 1 FROM invites i WHERE i.project_id = p.id AND i.specialist_id = $1 AND i.status <> 'declined') OR EXISTS (SELECT 1 FROM quotes q WHERE q.project_id = p.id AND q.specialist_id = $1))`,
+    ];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (query.status) add('p.status = ?', query.status);
+    if (query.category) add('p.category = ?', query.category);
+    if (query.country) add('p.country = ?', query.country.toUpperCase());
+    if (query.city) add('lower(p.city) = lower(?)', query.city);
+    if (query.q) add("p.search @@ plainto_tsquery('simple', ?)", query.q);
+    params.push(query.page_size, (query.page - 1) * query.page_size);
+    const { rows } = await app.db.query<ProjectWithOwner>(
+      `${PROJECT_SELECT} WHERE ${where.join(' AND ')}
+        ORDER BY p.created_at ${query.sort === 'oldest' ? 'ASC' : 'DESC'}, p.id
+        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    const { rows: counted } = await app.db.query<{ total: string }>(
+      `SELECT count(*) AS total FROM projects p WHERE ${where.join(' AND ')}`,
+      params.slice(0, params.length - 2),
+    );
+    return {
+      data: rows.map(projectCard),
+      meta: { page: query.page, page_size: query.page_size, total: Number(counted[0]?.total ?? 0) },
+    };
+  });
+
+  app.post('/projects', async (request, reply) => {
+    const user = requirePermission(request, PERMISSIONS.CAN_CREATE_PROJECT);
+    const { fields, files: documents } = request.isMultipart()
+      ? await readMultipart(request)
+      : { fields: (request.body ?? {}) as Record<string, unknown>, files: [] as UploadedDocument[] };
+    const input = parseProject(fields, request);
+    const saved: string[] = [];
+    try {
+      const { project, notifications } = await app.db.transaction(async (tx) => {
+        const { rows } = await tx.query<ProjectRow>(
+          `INSERT INTO projects (owner_id, title, description, category, country, city, budget_min, budget_max, currency, desired_start, design_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+          [user.id, input.title, input.description, input.category, input.country, input.city, input.budget_min, input.budget_max, input.currency, input.desired_start, input.design_id],
+        );
+        const created = rows[0]!;
+        await storeDocuments(files, tx, created.id, user.id, documents, saved);
+        // Every verified specialist it matches hears of the new request.
+        // `u` must not be called `sp`: the matching condition has its own `sp` inside.
+        const { rows: matching } = await tx.query<{ user_id: string }>(
+          `SELECT u.id AS user_id FROM users u, projects p
+            WHERE p.id = $1 AND u.status = 'active' AND u.verified_at IS NOT NULL
+              AND u.specialist_kind IN ('contractor', 'vendor', 'artisan')
+              AND ${matchingRequestSql('u.id')}`,
+          [created.id],
+        );
+        const notifications: NewNotification[] = matching.map((row) => ({
+          userId: row.user_id,
+          kind: 'project_request',
+          data: { title: created.title, project_id: created.id },
+          link: `/main/projects/${created.id}`,
+        }));
+        await addNotifications(tx, notifications);
+        return { project: created, notifications };
+      });
+      announce(notifications);
+      const { project: full, relation } = await loadVisibleProject(app, request, project.id);
+      return reply.status(201).send({ ...projectDetail(full, relation), documents: await listDocuments(app.db, project.id) });
+    } catch (error) {
+      await Promise.all(saved.map((name) => files.remove(name)));
+      throw error;
+    }
+  });
+
+  app.get<{ Params: { id: string } }>('/projects/:id', async (request) => {
+    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
+    const user = request.user as Viewer;
+    return {
+      ...projectDetail(project, relation),
+      documents: await listDocuments(app.db, project.id),
+      quotes: await listQuotes(app.db, project.id, relation === 'owner' ? undefined : user.id),
+    };
+  });
+
+  app.put<{ Params: { id: string } }>('/projects/:id', async (request) => {
+    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
+    if (relation !== 'owner') throw new HttpError(403, request.t(MM.forbidden));
+    const input = parseProject(request.body, request);
+    if (project.status !== 'open') {
+      // With a contract, the scope is fixed: only the description may be clarified.
+      const same =
+        input.title === project.title &&
+        input.category === project.category &&
+        input.country === project.country &&
+        input.city === project.city &&
+        input.currency === project.currency &&
+        input.budget_min === (project.budget_min === null ? null : Number(project.budget_min)) &&
+        input.budget_max === (project.budget_max === null ? null : Number(project.budget_max));
+      if (!same) throw new HttpError(409, request.t(MM.contractLocked));
+      await app.db.query('UPDATE projects SET description = $2, updated_at = now() WHERE id = $1', [project.id, input.description]);
+    } else {
+      await app.db.query(
+        `UPDATE projects SET title = $2, description = $3, category = $4, country = $5, city = $6, budget_min = $7,
+                budget_max = $8, currency = $9, desired_start = $10, design_id = $11, updated_at = now() WHERE id = $1`,
+        [project.id, input.title, input.description, input.category, input.country, input.city, input.budget_min, input.budget_max, input.currency, input.desired_start, input.design_id],
+      );
+    }
+    const updated = await loadVisibleProject(app, request, project.id);
+    return { ...projectDetail(updated.project, 'owner'), documents: await listDocuments(app.db, project.id) };
+  });
+
+  app.get<{ Params: { id: string } }>('/projects/:id/documents', async (request) => {
+    const { project } = await loadVisibleProject(app, request, request.params.id);
+    return { data: await listDocuments(app.db, project.id) };
+  });
+
+  app.post<{ Params: { id: string } }>('/projects/:id/documents', async (request, reply) => {
+    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
+    if (relation !== 'owner') throw new HttpError(403, request.t(MM.forbidden));
+    if (!request.isMultipart()) throw new HttpError(422, request.t(MM.noDocument), { documents: [request.t(MM.noDocument)] });
+    const { files: documents } = await readMultipart(request);
+    if (documents.length === 0) throw new HttpError(422, request.t(MM.noDocument), { documents: [request.t(MM.noDocument)] });
+    const saved: string[] = [];
+    try {
+      await app.db.transaction((tx) => storeDocuments(files, tx, project.id, (request.user as Viewer).id, documents, saved));
+    } catch (error) {
+      await Promise.all(saved.map((name) => files.remove(name)));
+      throw error;
+    }
+    return reply.status(201).send({ data: await listDocuments(app.db, project.id) });
+  });
+
+  app.delete<{ Params: { id: string; documentId: string } }>('/projects/:id/documents/:documentId', async (request, reply) => {
+    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
+    if (relation !== 'owner') throw new HttpError(403, request.t(MM.forbidden));
+    if (!UUID.test(request.params.documentId)) throw new HttpError(404, request.t(MM.documentNotFound));
+    const { rows } = await app.db.query<DocumentRow>(
+      'DELETE FROM project_documents WHERE id = $1 AND project_id = $2 RETURNING *',
+      [request.params.documentId, project.id],
+    );
+    if (!rows[0]) throw new HttpError(404, request.t(MM.documentNotFound));
+    await files.remove(rows[0].stored_name);
+    return reply.status(204).send();
+  });
+
+  app.get<{ Params: { id: string; documentId: string } }>('/projects/:id/documents/:documentId/download', async (request, reply) => {
+    const { project } = await loadVisibleProject(app, request, request.params.id);
+    if (!UUID.test(request.params.documentId)) throw new HttpError(404, request.t(MM.documentNotFound));
+    const { rows } = await app.db.query<DocumentRow>('SELECT * FROM project_documents WHERE id = $1 AND project_id = $2', [
+      request.params.documentId,
+      project.id,
+    ]);
+    const document = rows[0];
+    if (!document) throw new HttpError(404, request.t(MM.documentNotFound));
+    // A stored file is only ever sent as the type it was recognised as, as a download, sandboxed.
+    return reply
+      .header('Content-Type', document.content_type)
+      .header('Content-Disposition', `attachment; filename="${document.file_name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(document.file_name)}`)
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cache-Control', 'private, no-store')
+      .send(files.open(document.stored_name));
+  });
+
+  await app.register(quoteRoutes, { config, announce });
+};

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
+import { ROLE_PERMISSIONS, type Permission } from 'shared/permissions';
+import { roleName, type UserRow } from '../../accounts/users';
+import { HttpError } from '../../plugins/error-handler';
+import { relationTo, type ProjectRelation, type ProjectRow } from '../../marketplace/project-access';
+import { PROJECT_SELECT } from './project-views';
+
+export type Viewer = UserRow & { verified_at?: Date | string | null };
+export type ProjectWithOwner = ProjectRow & { bid_count: string; owner_first_name: string; owner_last_name: string };
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The shared permission table (spec §6, extended), as the API enforces it. */
+export function can(user: UserRow, permission: Permission): boolean {
+  return (ROLE_PERMISSIONS[roleName(user) ?? 'unauthorized'] ?? []).includes(permission);
+}
+
+export function requirePermission(request: FastifyRequest, permission: Permission): Viewer {
+  const user = request.user as Viewer;
+  if (!can(user, permission)) throw new HttpError(403, request.t(MM.forbidden));
+  return user;
+}
+
+/**
+ * Loads a project the user may see, with how they stand towards it. Anyone
+ * it is not shared with gets 404, so project ids cannot be probed.
+ */
+export async function loadVisibleProject(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+): Promise<{ project: ProjectWithOwner; relation: ProjectRelation }> {
+  const notFound = new HttpError(404, request.t(MM.projectNotFound));
+  if (!UUID.test(id)) throw notFound;
+  const { rows } = await app.db.query<ProjectWithOwner>(`${PROJECT_SELECT} WHERE p.id = $1`, [id]);
+  const project = rows[0];
+  if (!project) throw notFound;
+  const relation = await relationTo(app.db, project, request.user as Viewer);
+  if (relation === 'none') throw notFound;
+  return { project, relation };
+}

@@ -1,0 +1,124 @@
+import type { Queryable } from '../../db/database';
+import type { ProjectRelation, ProjectRow } from '../../marketplace/project-access';
+
+/** Amounts are bigint columns: read them back as numbers (well inside the exact range, see AMOUNT_MAX). */
+export const toAmount = (value: string | number | null): number | null => (value === null ? null : Number(value));
+
+const isoDate = (value: string | Date | null): string | null =>
+  value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+
+/** The project card of spec §2: title, created at, location, created by, quote type, bid count. */
+export function projectCard(row: ProjectRow & { bid_count: string | number; owner_first_name: string; owner_last_name: string }) {
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category,
+    status: row.status,
+    created_at: new Date(row.created_at).toISOString(),
+    location: { country: row.country, city: row.city },
+    // Specialists see a first name and an initial, never the full name, before a contract.
+    created_by: { name: `${row.owner_first_name} ${row.owner_last_name.slice(0, 1)}.`.trim() },
+    quote_type: row.quote_type,
+    bid_count: Number(row.bid_count),
+    budget: { min: toAmount(row.budget_min), max: toAmount(row.budget_max), currency: row.currency },
+  };
+}
+
+export interface DocumentRow {
+  id: string;
+  project_id: string;
+  file_name: string;
+  stored_name: string;
+  content_type: string;
+  size_bytes: number;
+  created_at: Date | string;
+}
+
+export const documentView = (row: DocumentRow) => ({
+  id: row.id,
+  file_name: row.file_name,
+  content_type: row.content_type,
+  size_bytes: row.size_bytes,
+  created_at: new Date(row.created_at).toISOString(),
+  download_url: `/api/v1/projects/${row.project_id}/documents/${row.id}/download`,
+});
+
+export async function listDocuments(db: Queryable, projectId: string) {
+  const { rows } = await db.query<DocumentRow>('SELECT * FROM project_documents WHERE project_id = $1 ORDER BY created_at, id', [projectId]);
+  return rows.map(documentView);
+}
+
+interface QuoteRow {
+  id: string;
+  project_id: string;
+  specialist_id: string;
+  amount: string;
+  currency: string;
+  duration_days: number;
+  message: string;
+  status: string;
+  created_at: Date | string;
+  first_name: string;
+  last_name: string;
+  company_name: string | null;
+  specialist_kind: string | null;
+  verified_at: Date | string | null;
+  milestones: Array<{ position: number; title: string; amount: string | number }> | null;
+}
+
+/** Quotes of a project with their milestone plans; `specialistId` limits them to one specialist's own. */
+export async function listQuotes(db: Queryable, projectId: string, specialistId?: string) {
+  const { rows } = await db.query<QuoteRow>(
+    `SELECT q.*, u.first_name, u.last_name, u.specialist_kind, u.verified_at, sp.company_name,
+            (SELECT json_agg(json_build_object('position', m.position, 'title', m.title, 'amount', m.amount) ORDER BY m.position)
+               FROM quote_milestones m WHERE m.quote_id = q.id) AS milestones
+       FROM quotes q
+       JOIN users u ON u.id = q.specialist_id
+       LEFT JOIN specialist_profiles sp ON sp.user_id = q.specialist_id
+      WHERE q.project_id = $1 AND ($2::uuid IS NULL OR q.specialist_id = $2)
+      ORDER BY q.created_at, q.id`,
+    [projectId, specialistId ?? null],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    amount: Number(row.amount),
+    currency: row.currency,
+    duration_days: row.duration_days,
+    message: row.message,
+    created_at: new Date(row.created_at).toISOString(),
+    specialist: {
+      id: row.specialist_id,
+      name: `${row.first_name} ${row.last_name}`,
+      company: row.company_name ?? '',
+      kind: row.specialist_kind,
+      verified: row.verified_at !== null,
+    },
+    milestones: (row.milestones ?? []).map((milestone) => ({
+      position: milestone.position,
+      title: milestone.title,
+      amount: Number(milestone.amount),
+    })),
+  }));
+}
+
+export function projectDetail(
+  row: ProjectRow & { bid_count: string | number; owner_first_name: string; owner_last_name: string },
+  relation: ProjectRelation,
+) {
+  return {
+    ...projectCard(row),
+    description: row.description,
+    desired_start: isoDate(row.desired_start),
+    design_id: row.design_id,
+    updated_at: new Date(row.updated_at).toISOString(),
+    relation,
+    // The owner sees their own name in full.
+    ...(relation === 'owner' ? { created_by: { name: `${row.owner_first_name} ${row.owner_last_name}` } } : {}),
+  };
+}
+
+export const PROJECT_SELECT = `
+  SELECT p.*, u.first_name AS owner_first_name, u.last_name AS owner_last_name,
+         (SELECT count(*) FROM quotes q WHERE q.project_id = p.id AND q.status IN ('submitted', 'selected')) AS bid_count
+    FROM projects p JOIN users u ON u.id = p.owner_id`;

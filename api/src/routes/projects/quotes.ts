@@ -1,0 +1,109 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { QuoteSchema } from 'shared/schemas';
+import { MARKETPLACE_API_MESSAGES as MM, API_MESSAGES as M } from 'shared/messages';
+import { PERMISSIONS } from 'shared/permissions';
+import type { AppConfig } from '../../config';
+import { parseWith } from '../../accounts/validate';
+import { HttpError } from '../../plugins/error-handler';
+import { addNotifications, type NewNotification } from '../../marketplace/notifications';
+import { receivesRequests, type ProjectRow } from '../../marketplace/project-access';
+import { listQuotes } from './project-views';
+import { UUID, can, loadVisibleProject, requirePermission } from './project-guards';
+
+interface QuoteOptions {
+  config: AppConfig;
+  announce: (notifications: NewNotification[]) => void;
+}
+
+/** Quotes on a project: a verified specialist submits one; the owner compares them and selects one. */
+export const quoteRoutes: FastifyPluginAsync<QuoteOptions> = async (app, { announce }) => {
+  app.get<{ Params: { id: string } }>('/projects/:id/quotes', async (request) => {
+    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
+    return { data: await listQuotes(app.db, project.id, relation === 'owner' ? undefined : request.user!.id) };
+  });
+
+  app.post<{ Params: { id: string } }>('/projects/:id/quotes', async (request, reply) => {
+    const user = requirePermission(request, PERMISSIONS.CAN_SUBMIT_QUOTE);
+    if (!receivesRequests(user)) throw new HttpError(403, request.t(MM.notVerified));
+    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
+    if (relation === 'quoted') throw new HttpError(409, request.t(MM.alreadyQuoted));
+    if (project.status !== 'open') throw new HttpError(409, request.t(MM.projectClosed));
+    const quote = parseWith(QuoteSchema, request.body, request);
+    if (quote.currency !== project.currency) {
+      const message = request.t(MM.quoteCurrency, { currency: project.currency });
+      throw new HttpError(422, request.t(M.invalidFields), { currency: [message] });
+    }
+    const created = await app.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `INSERT INTO quotes (project_id, specialist_id, amount, currency, duration_days, message)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (project_id, specialist_id) DO NOTHING RETURNING id`,
+        [project.id, user.id, quote.amount, quote.currency, quote.duration_days, quote.message],
+      );
+      // Two submissions racing: the second finds the first one's row.
+      if (!rows[0]) throw new HttpError(409, request.t(MM.alreadyQuoted));
+      for (const [index, milestone] of quote.milestones.entries()) {
+        await tx.query('INSERT INTO quote_milestones (quote_id, position, title, amount) VALUES ($1, $2, $3, $4)', [
+          rows[0].id,
+          index + 1,
+          milestone.title,
+          milestone.amount,
+        ]);
+      }
+      const notifications: NewNotification[] = [
+        {
+          userId: project.owner_id,
+          kind: 'quote_received',
+          data: { name: `${user.first_name} ${user.last_name}`, title: project.title, project_id: project.id },
+          link: `/main/projects/${project.id}`,
+        },
+      ];
+      await addNotifications(tx, notifications);
+      return { id: rows[0].id, notifications };
+    });
+    announce(created.notifications);
+    const [saved] = (await listQuotes(app.db, project.id, user.id)).filter((item) => item.id === created.id);
+    return reply.status(201).send(saved);
+  });
+
+  app.post<{ Params: { id: string; quoteId: string } }>('/projects/:id/quotes/:quoteId/select', async (request) => {
+    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
+    if (relation !== 'owner' || !can(request.user!, PERMISSIONS.CAN_SELECT_QUOTE)) throw new HttpError(403, request.t(MM.forbidden));
+    if (!UUID.test(request.params.quoteId)) throw new HttpError(404, request.t(MM.quoteNotFound));
+    const quoteId = request.params.quoteId;
+    const outcome = await app.db.transaction(async (tx) => {
+      // The project row is the lock: two selections of one project run one after the other.
+      const { rows: locked } = await tx.query<ProjectRow>('SELECT * FROM projects WHERE id = $1 FOR UPDATE', [project.id]);
+      const current = locked[0]!;
+      const { rows: quotes } = await tx.query<{ id: string; specialist_id: string; status: string }>(
+        'SELECT id, specialist_id, status FROM quotes WHERE project_id = $1',
+        [project.id],
+      );
+      const chosen = quotes.find((quote) => quote.id === quoteId);
+      if (!chosen) throw new HttpError(404, request.t(MM.quoteNotFound));
+      // Selecting the quote already selected answers the same again (a retried request).
+      if (chosen.status === 'selected') return { notifications: [] as NewNotification[] };
+      if (current.status !== 'open') throw new HttpError(409, request.t(MM.alreadySelected));
+      if (chosen.status !== 'submitted') throw new HttpError(409, request.t(MM.quoteNotOpen));
+      await tx.query("UPDATE quotes SET status = 'selected', updated_at = now() WHERE id = $1", [chosen.id]);
+      await tx.query(
+        "UPDATE quotes SET status = 'rejected', updated_at = now() WHERE project_id = $1 AND id <> $2 AND status = 'submitted'",
+        [project.id, chosen.id],
+      );
+      await tx.query("UPDATE projects SET status = 'contracted', updated_at = now() WHERE id = $1", [project.id]);
+      const link = `/main/projects/${project.id}`;
+      const notifications: NewNotification[] = quotes
+        .filter((quote) => quote.status === 'submitted')
+        .map((quote) => ({
+          userId: quote.specialist_id,
+          kind: quote.id === chosen.id ? 'quote_selected' : 'quote_not_selected',
+          data: { title: project.title, project_id: project.id },
+          link,
+        }));
+      await addNotifications(tx, notifications);
+      return { notifications };
+    });
+    announce(outcome.notifications);
+    const quotes = await listQuotes(app.db, project.id);
+    return { project_id: project.id, status: 'contracted', selected_quote: quotes.find((quote) => quote.id === quoteId), quotes };
+  });
+};

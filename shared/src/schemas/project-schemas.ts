@@ -1,0 +1,155 @@
+import * as v from 'valibot';
+import { issueMessage } from './issue-messages';
+import { VALIDATION_MESSAGES as M } from './messages';
+import { MARKETPLACE_MESSAGES as P } from './marketplace-messages';
+
+export const PROJECT_TITLE_MIN = 5;
+export const PROJECT_TITLE_MAX = 120;
+export const PROJECT_DESCRIPTION_MIN = 20;
+export const PROJECT_DESCRIPTION_MAX = 5000;
+export const QUOTE_MESSAGE_MAX = 2000;
+export const MILESTONES_MAX = 20;
+/** Every amount is an integer of minor units; this keeps one well inside JavaScript's exact range. */
+export const AMOUNT_MAX = 1_000_000_000_000;
+
+const required = issueMessage(M.required);
+const min = (amount: number) => issueMessage(M.minLength, { amount });
+const max = (amount: number) => issueMessage(M.maxLength, { amount });
+
+function text(minLength: number, maxLength: number) {
+  return v.optional(
+    v.pipe(
+      v.string(required),
+      v.trim(),
+      v.nonEmpty(required),
+      v.pipe(v.string(), v.minLength(minLength, min(minLength)), v.maxLength(maxLength, max(maxLength))),
+    ),
+    '',
+  );
+}
+
+/** A code from the reference book (category, country, currency); blank reads as "choose one". */
+function code(message: string) {
+  return v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(40, message)), '');
+}
+
+/**
+ * A whole number of minor units. Multipart forms send numbers as text, so a
+ * numeric string is accepted too.
+ */
+function amount(message = issueMessage(P.amount)) {
+  return v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.transform(Number))], message),
+    v.number(message),
+    v.integer(issueMessage(P.wholeNumber)),
+    v.minValue(1, message),
+    v.maxValue(AMOUNT_MAX, message),
+  );
+}
+
+/** Optional in the form: blank or missing means "not said". */
+function optionalAmount() {
+  return v.pipe(
+    v.optional(v.union([v.literal(''), v.null(), v.number(), v.string()]), null),
+    v.transform((value) => (value === '' || value === null ? null : value)),
+    v.nullable(amount()),
+  );
+}
+
+const isoDate = v.pipe(
+  v.optional(v.union([v.literal(''), v.null(), v.string()]), null),
+  v.transform((value) => (value ? value : null)),
+  v.nullable(
+    v.pipe(
+      v.string(),
+      v.isoDate(issueMessage(P.date)),
+      v.check((value) => !Number.isNaN(Date.parse(value)), issueMessage(P.date)),
+    ),
+  ),
+);
+
+/** The fields of a project (create and edit), without its documents. */
+export const ProjectEntries = {
+  title: text(PROJECT_TITLE_MIN, PROJECT_TITLE_MAX),
+  description: text(PROJECT_DESCRIPTION_MIN, PROJECT_DESCRIPTION_MAX),
+  category: code(issueMessage(P.chooseCategory)),
+  country: code(issueMessage(M.selectCountry)),
+  city: v.optional(
+    v.pipe(v.string(issueMessage(M.enterCity)), v.trim(), v.nonEmpty(issueMessage(M.enterCity)), v.maxLength(100, max(100))),
+    '',
+  ),
+  currency: code(issueMessage(P.chooseCurrency)),
+  budget_min: optionalAmount(),
+  budget_max: optionalAmount(),
+  desired_start: isoDate,
+  design_id: v.pipe(
+    v.optional(v.union([v.literal(''), v.null(), v.pipe(v.string(), v.uuid())]), null),
+    v.transform((value) => (value ? value : null)),
+  ),
+};
+
+export const ProjectSchema = v.pipe(
+  v.object(ProjectEntries),
+  v.forward(
+    v.check(
+      (project) => project.budget_min === null || project.budget_max === null || project.budget_min <= project.budget_max,
+      issueMessage(P.budgetOrder),
+    ),
+    ['budget_max'],
+  ),
+);
+export type ProjectInput = v.InferInput<typeof ProjectSchema>;
+export type ProjectValues = v.InferOutput<typeof ProjectSchema>;
+
+export const MilestoneSchema = v.object({
+  title: text(2, 120),
+  amount: amount(),
+});
+
+/** A quote: total, duration, message and a milestone plan whose amounts add up to the total. */
+export const QuoteSchema = v.pipe(
+  v.object({
+    amount: amount(),
+    currency: code(issueMessage(P.chooseCurrency)),
+    duration_days: v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.transform(Number))], issueMessage(P.durationRange)),
+      v.number(issueMessage(P.durationRange)),
+      v.integer(issueMessage(P.durationRange)),
+      v.minValue(1, issueMessage(P.durationRange)),
+      v.maxValue(1000, issueMessage(P.durationRange)),
+    ),
+    message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(QUOTE_MESSAGE_MAX, max(QUOTE_MESSAGE_MAX))), ''),
+    milestones: v.pipe(
+      v.array(MilestoneSchema, issueMessage(P.milestonesCount)),
+      v.minLength(1, issueMessage(P.milestonesCount)),
+      v.maxLength(MILESTONES_MAX, issueMessage(P.milestonesCount)),
+    ),
+  }),
+  v.forward(
+    v.check(
+      // An empty plan already has its own message.
+      (quote) =>
+        quote.milestones.length === 0 ||
+        quote.milestones.reduce((total, milestone) => total + milestone.amount, 0) === quote.amount,
+      issueMessage(P.milestonesTotal),
+    ),
+    ['milestones'],
+  ),
+);
+export type QuoteInput = v.InferInput<typeof QuoteSchema>;
+export type QuoteValues = v.InferOutput<typeof QuoteSchema>;
+
+/** Ask a specialist on the platform to quote on a project, or invite someone by e-mail to join. */
+export const InviteSchema = v.union([
+  v.object({
+    project_id: v.pipe(v.string(required), v.uuid(required)),
+    specialist_id: v.pipe(v.string(required), v.uuid(required)),
+    message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000, max(1000))), ''),
+  }),
+  v.object({
+    email: v.pipe(v.string(required), v.trim(), v.toLowerCase(), v.email(issueMessage(M.email)), v.maxLength(255, max(255))),
+    project_id: v.optional(v.nullable(v.pipe(v.string(), v.uuid(required))), null),
+    message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000, max(1000))), ''),
+  }),
+], required);
+export type InviteInput = v.InferInput<typeof InviteSchema>;
