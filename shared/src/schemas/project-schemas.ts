@@ -153,3 +153,18 @@ export const InviteSchema = v.union([
   }),
 ], required);
 export type InviteInput = v.InferInput<typeof InviteSchema>;
+
+/** What a specialist offers and where (decides the requests they receive). */
+export const SpecialistProfileSchema = v.object({
+  company_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, max(120))), ''),
+  headline: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(160, max(160))), ''),
+  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(3000, max(3000))), ''),
+  categories: v.pipe(
+    v.array(v.pipe(v.string(), v.maxLength(40)), issueMessage(P.chooseCategory)),
+    v.minLength(1, issueMessage(P.chooseCategory)),
+    v.maxLength(20, issueMessage(P.chooseCategory)),
+  ),
+  service_country: code(issueMessage(M.selectCountry)),
+  service_cities: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.nonEmpty(required), v.maxLength(100, max(100)))), v.maxLength(30)), []),
+});
+export type SpecialistProfileInput = v.InferInput<typeof SpecialistProfileSchema>;

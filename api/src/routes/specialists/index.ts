@@ -1,0 +1,148 @@
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import { SpecialistProfileSchema, fieldErrors } from 'shared/schemas';
+import { API_MESSAGES as M, MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
+import { parseWith } from '../../accounts/validate';
+import { photoUrl } from '../../accounts/users';
+import { HttpError } from '../../plugins/error-handler';
+import { CATEGORIES, COUNTRIES } from '../common/reference-data';
+import { UUID, type Viewer } from '../projects/project-guards';
+
+/** The service card's role label (spec §2): Professional, Contractor or Vendor. */
+const ROLE_LABEL: Record<string, 'professional' | 'contractor' | 'vendor'> = {
+  contractor: 'contractor',
+  vendor: 'vendor',
+  artisan: 'professional',
+};
+
+const GROUP_OF = new Map(CATEGORIES.map((category) => [category.code, category.group]));
+
+interface SpecialistRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  specialist_kind: string;
+  city: string;
+  country: string;
+  photo_file: string | null;
+  verified_at: Date | string;
+  created_at: Date | string;
+  company_name: string | null;
+  headline: string | null;
+  description: string | null;
+  categories: string[] | null;
+  service_country: string | null;
+  service_cities: string[] | null;
+}
+
+function serviceCard(row: SpecialistRow) {
+  const trades = row.categories ?? [];
+  return {
+    id: row.id,
+    title: row.company_name || `${row.first_name} ${row.last_name}`,
+    subtitle: row.headline ?? '',
+    description: row.description ?? '',
+    company: row.company_name ?? '',
+    contact_name: `${row.first_name} ${row.last_name}`,
+    role_label: ROLE_LABEL[row.specialist_kind] ?? 'professional',
+    kind: row.specialist_kind,
+    // The broad categories of the card (renovation, construction, smart home), then the trades.
+    categories: [...new Set(trades.map((trade) => GROUP_OF.get(trade)).filter(Boolean))],
+    trades,
+    location: { country: row.service_country || row.country, cities: row.service_cities ?? [] },
+    photo_url: photoUrl(row.photo_file),
+    verified: true,
+    // Ratings come only from reviews of released contracts, which the escrow work adds.
+    rating: null as number | null,
+    review_count: 0,
+  };
+}
+
+const DirectoryQuery = v.object({
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  category: v.optional(v.pipe(v.string(), v.maxLength(40))),
+  kind: v.optional(v.picklist(['contractor', 'vendor', 'artisan'])),
+  country: v.optional(v.pipe(v.string(), v.maxLength(2))),
+  city: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(10_000)), '1'),
+  page_size: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(50)), '12'),
+});
+
+const DIRECTORY_SELECT = `
+  SELECT u.id, u.first_name, u.last_name, u.specialist_kind, u.city, u.country, u.photo_file, u.verified_at, u.created_at,
+         sp.company_name, sp.headline, sp.description, sp.categories, sp.service_country, sp.service_cities
+    FROM users u LEFT JOIN specialist_profiles sp ON sp.user_id = u.id
+   WHERE u.account_type = 'specialist' AND u.status = 'active' AND u.verified_at IS NOT NULL
+     AND u.specialist_kind IN ('contractor', 'vendor', 'artisan')`;
+
+/** The directory of verified specialists, their public profiles, and a specialist's own profile. */
+export const specialistRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('preHandler', app.requireUser);
+
+  app.get('/specialists', async (request) => {
+    const parsed = v.safeParse(DirectoryQuery, request.query ?? {});
+    if (!parsed.success) throw new HttpError(422, request.t(M.invalidFields), fieldErrors(parsed.issues));
+    const query = parsed.output;
+    const params: unknown[] = [];
+    const where: string[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replaceAll('?', `$${params.length}`));
+    };
+    if (query.q) add("(sp.company_name ILIKE ? OR sp.headline ILIKE ? OR (u.first_name || ' ' || u.last_name) ILIKE ?)", `%${query.q.replace(/[%_\\]/g, '\\$&')}%`);
+    if (query.category) add('? = ANY (sp.categories)', query.category);
+    if (query.kind) add('u.specialist_kind = ?', query.kind);
+    if (query.country) add('sp.service_country = ?', query.country.toUpperCase());
+    if (query.city) add('(cardinality(sp.service_cities) = 0 OR lower(?) = ANY (SELECT lower(c) FROM unnest(sp.service_cities) c))', query.city);
+    const filter = where.length > 0 ? ` AND ${where.join(' AND ')}` : '';
+    const { rows } = await app.db.query<SpecialistRow>(
+      `${DIRECTORY_SELECT}${filter} ORDER BY u.verified_at DESC, u.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, query.page_size, (query.page - 1) * query.page_size],
+    );
+    const { rows: counted } = await app.db.query<{ n: string | number }>(`SELECT count(*) AS n FROM (${DIRECTORY_SELECT}${filter}) d`, params);
+    return { data: rows.map(serviceCard), meta: { page: query.page, page_size: query.page_size, total: Number(counted[0]?.n ?? 0) } };
+  });
+
+  app.get<{ Params: { id: string } }>('/specialists/:id', async (request) => {
+    if (!UUID.test(request.params.id)) throw new HttpError(404, request.t(MM.specialistNotFound));
+    const { rows } = await app.db.query<SpecialistRow>(`${DIRECTORY_SELECT} AND u.id = $1`, [request.params.id]);
+    const row = rows[0];
+    if (!row) throw new HttpError(404, request.t(MM.specialistNotFound));
+    return {
+      ...serviceCard(row),
+      member_since: new Date(row.created_at).toISOString(),
+      verified_at: new Date(row.verified_at).toISOString(),
+      reviews: [] as unknown[],
+    };
+  });
+
+  app.get('/specialist-profile', async (request) => {
+    const user = request.user as Viewer;
+    if (user.account_type !== 'specialist') throw new HttpError(403, request.t(MM.forbidden));
+    const { rows } = await app.db.query('SELECT company_name, headline, description, categories, service_country, service_cities FROM specialist_profiles WHERE user_id = $1', [user.id]);
+    return {
+      ...(rows[0] ?? { company_name: '', headline: '', description: '', categories: [], service_country: '', service_cities: [] }),
+      verified: Boolean(user.verified_at),
+    };
+  });
+
+  app.put('/specialist-profile', async (request) => {
+    const user = request.user as Viewer;
+    if (user.account_type !== 'specialist') throw new HttpError(403, request.t(MM.forbidden));
+    const input = parseWith(SpecialistProfileSchema, request.body, request);
+    const errors: Record<string, string[]> = {};
+    if (input.categories.some((code) => !GROUP_OF.has(code))) errors.categories = [request.t(MM.unknownCategory)];
+    if (!COUNTRIES.some((country) => country.code === input.service_country)) errors.service_country = [request.t(MM.unknownCountry)];
+    if (Object.keys(errors).length > 0) throw new HttpError(422, request.t(M.invalidFields), errors);
+    const { rows } = await app.db.query(
+      `INSERT INTO specialist_profiles (user_id, company_name, headline, description, categories, service_country, service_cities, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+       ON CONFLICT (user_id) DO UPDATE SET company_name = EXCLUDED.company_name, headline = EXCLUDED.headline,
+         description = EXCLUDED.description, categories = EXCLUDED.categories, service_country = EXCLUDED.service_country,
+         service_cities = EXCLUDED.service_cities, updated_at = now()
+       RETURNING company_name, headline, description, categories, service_country, service_cities`,
+      [user.id, input.company_name, input.headline, input.description, [...new Set(input.categories)], input.service_country, [...new Set(input.service_cities)]],
+    );
+    return { ...rows[0], verified: Boolean(user.verified_at) };
+  });
+};
