@@ -50,6 +50,14 @@ describe('route table (spec §2)', () => {
     expect(() => pathFor('nope')).toThrow('Unknown route name');
   });
 
+  it('matches parameterised pages and fills their parameters', () => {
+    expect(findRoute('/main/projects/5f0c')?.name).toBe('main.project');
+    expect(authOf('/main/projects/5f0c?tab=quotes')).toBe('client');
+    expect(findRoute('/main/projects/5f0c/extra')).toBeUndefined();
+    expect(pathFor('main.project', { id: 'a b' })).toBe('/main/projects/a%20b');
+    expect(() => pathFor('main.project')).toThrow('needs the parameter id');
+  });
+
   it('treats unknown pages as public', () => {
     expect(authOf('/no-such-page')).toBe(false);
   });

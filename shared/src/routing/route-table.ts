@@ -42,24 +42,32 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'main', path: '/main', auth: 'client', redirectTo: '/main/dashboard' },
   { name: 'main.dashboard', path: '/main/dashboard', auth: 'client', remote: 'mfe_client' },
   { name: 'main.projects', path: '/main/projects', auth: 'client', remote: 'mfe_client' },
+  { name: 'main.project', path: '/main/projects/:id', auth: 'client', remote: 'mfe_client' },
   { name: 'main.create', path: '/main/create', auth: 'client', remote: 'mfe_client' },
   { name: 'main.settings', path: '/main/settings', auth: 'client', remote: 'mfe_client' },
   { name: 'main.specialists', path: '/main/specialists', auth: 'client', remote: 'mfe_client' },
+  { name: 'main.specialist', path: '/main/specialists/:id', auth: 'client', remote: 'mfe_client' },
   { name: 'main.escrow', path: '/main/escrow', auth: 'client', remote: 'mfe_client' },
   { name: 'main.catalog', path: '/main/catalog', auth: 'client', remote: 'mfe_client' },
   { name: 'admin', path: '/admin', auth: 'admin', redirectTo: '/admin/clients' },
   { name: 'admin.clients', path: '/admin/clients', auth: 'admin', remote: 'mfe_admin' },
   { name: 'admin.contractors', path: '/admin/contractors', auth: 'admin', remote: 'mfe_admin' },
   { name: 'admin.assessors', path: '/admin/assessors', auth: 'admin', remote: 'mfe_admin' },
+  { name: 'admin.user', path: '/admin/users/:id', auth: 'admin', remote: 'mfe_admin' },
+  { name: 'admin.audit', path: '/admin/audit', auth: 'admin', remote: 'mfe_admin' },
 ];
 
 const byName = new Map(ROUTES.map((route) => [route.name, route]));
 
-/** The path of a named route; throws on a name that is not in the table (a programming error). */
-export function pathFor(name: string): string {
+/** The path of a named route, with its `:params` filled in; throws on an unknown name (a programming error). */
+export function pathFor(name: string, params: Record<string, string> = {}): string {
   const route = byName.get(name);
   if (!route) throw new Error(`Unknown route name: ${name}`);
-  return route.path;
+  return route.path.replace(/:(\w+)/g, (_whole, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Route ${name} needs the parameter ${key}`);
+    return encodeURIComponent(value);
+  });
 }
 
 function normalise(pathname: string): string {
@@ -67,10 +75,17 @@ function normalise(pathname: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
+/** Whether a pattern (`/main/projects/:id`) matches a path segment by segment; a `:param` takes one non-empty segment. */
+function matches(pattern: string, path: string): boolean {
+  const expected = pattern.split('/');
+  const actual = path.split('/');
+  return expected.length === actual.length && expected.every((segment, i) => (segment.startsWith(':') ? actual[i] !== '' : segment === actual[i]));
+}
+
 /** The table entry for a pathname (query and hash ignored), or undefined for an unknown page. */
 export function findRoute(pathname: string): RouteEntry | undefined {
   const path = normalise(pathname);
-  return ROUTES.find((route) => route.path === path);
+  return ROUTES.find((route) => route.path === path) ?? ROUTES.find((route) => route.path.includes(':') && matches(route.path, path));
 }
 
 /** The `auth` meta of the page at a pathname; unknown pages are public (they show the 404 page). */

@@ -1,0 +1,36 @@
+import { createTestApp, type TestApp } from './test-app';
+import { runSeeds, SEEDERS } from '../src/seed/run-seeds';
+import { login, bearer } from './accounts-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await runSeeds(t.db, t.app.log, SEEDERS);
+  // Demo data is loaded at every start: a second run must change nothing.
+  await runSeeds(t.db, t.app.log, SEEDERS);
+});
+afterAll(async () => t.close());
+
+describe('demo data', () => {
+  it('lets the demo client sign in and find their projects, once each', async () => {
+    const token = await login(t.app, 'client@demo.fundament.example', 'Client-demo-2026');
+    const projects = (await t.app.inject({ method: 'GET', url: '/api/v1/projects', headers: bearer(token) })).json();
+    expect(projects.meta.total).toBe(3);
+  });
+
+  it('gives the demo contractor verified requests in its trades and area', async () => {
+    const token = await login(t.app, 'contractor@demo.fundament.example', 'Contractor-demo-2026');
+    const requests = (await t.app.inject({ method: 'GET', url: '/api/v1/projects', headers: bearer(token) })).json();
+    expect(requests.data.map((p: { title: string }) => p.title).sort()).toEqual([
+      'Kitchen renovation in Bonapriso',
+      'Solar backup for the family home',
+      'Three-bedroom house in Yaoundé',
+    ]);
+  });
+
+  it('keeps the pending builder without requests until an admin verifies them', async () => {
+    const token = await login(t.app, 'pending.builder@demo.fundament.example', 'Specialist-demo-2026');
+    const requests = (await t.app.inject({ method: 'GET', url: '/api/v1/projects', headers: bearer(token) })).json();
+    expect(requests.data).toEqual([]);
+  });
+});
