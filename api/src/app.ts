@@ -5,7 +5,23 @@ import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { dbPlugin } from './plugins/db-plugin';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { i18nPlugin } from './i18n/i18n-plugin';
+import { rateLimitsPlugin } from './accounts/rate-limits';
+import { mailerPlugin } from './mail/mailer-plugin';
+import { authPlugin } from './accounts/auth-plugin';
+import { authRoutes } from './routes/auth';
+import { adminAuthRoutes } from './routes/admin-auth';
+import { mediaRoutes } from './routes/media';
+import { devOutboxRoutes } from './routes/dev-outbox';
+import { redactUrl } from './accounts/redact-url';
 import { healthRoutes } from './routes/health';
+import { designRoutes } from './routes/designs';
+import { commonRoutes } from './routes/common';
+import { projectRoutes } from './routes/projects';
+import { inviteRoutes } from './routes/invites';
+import { specialistRoutes } from './routes/specialists';
+import { notificationRoutes } from './routes/notifications';
+import { adminRoutes } from './routes/admin';
 import { runSeeds } from './seed/run-seeds';
 import { buildRemotesJson } from './web/remotes-json';
 import { serveWeb } from './web/serve-web';
@@ -35,8 +51,17 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.password_confirmation'],
+      // Links carry secrets in their query (e-mailed tokens, OAuth code and state): keep them out of the logs.
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
     },
-    trustProxy: true,
+    // Trust X-Forwarded-For only as many hops deep as there are proxies of ours.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 1024 * 1024,
   });
 
@@ -64,11 +89,26 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(compress, { threshold: 1024 });
   await app.register(errorHandlerPlugin);
   await app.register(dbPlugin, { config, ...(database ? { database } : {}) });
+  await app.register(i18nPlugin);
+  await app.register(rateLimitsPlugin, { limits: config.rateLimits });
+  await app.register(mailerPlugin, { config });
+  await app.register(authPlugin);
   if (config.seedDemo) app.addHook('onReady', async () => runSeeds(app.db, app.log));
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes, { config });
+      await api.register(adminAuthRoutes, { config });
+      await api.register(mediaRoutes, { config });
+      if (config.devOutbox) await api.register(devOutboxRoutes);
+      await api.register(designRoutes);
+      await api.register(commonRoutes);
+      await api.register(projectRoutes, { config });
+      await api.register(inviteRoutes, { config });
+      await api.register(specialistRoutes);
+      await api.register(notificationRoutes);
+      await api.register(adminRoutes, { config });
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
     },
     { prefix: '/api/v1' },

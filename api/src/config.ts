@@ -21,10 +21,71 @@ export interface AppConfig {
   logLevel: string;
   /** Load the demo data (accounts, designs, …) at start-up; on by default except in tests. */
   seedDemo: boolean;
+  /**
+   * How many reverse proxies stand in front of the server. The client address
+   * (used by the rate limits) is read from X-Forwarded-For only that many hops
+   * deep; with none, the header is ignored, so nobody can forge their address.
+   */
+  trustProxyHops: number;
+  /** Where the browser reaches the product; e-mailed links and OAuth redirects start with it. */
+  publicUrl: string;
+  /** Send e-mail through this SMTP server (smtp://user:pass@host:port); without it mail goes to the outbox table. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Serve the development outbox (`/api/v1/dev/outbox`): only without SMTP, and outside production unless DEV_OUTBOX=true. */
+  devOutbox: boolean;
+  /** Lifetime of a sign-in token. */
+  tokenTtlDays: number;
+  /** Uploaded files (profile photos); `DATA_DIR/uploads` by default. */
+  uploadsDir: string;
+  /** Requests per minute and per client address (and per e-mail where one is given). */
+  rateLimits: RateLimits;
+  oauth: Record<OAuthProviderName, OAuthProviderConfig>;
+}
+
+export interface RateLimits {
+  login: number;
+  signUp: number;
+  forgotPassword: number;
+  resendVerification: number;
+  /** Length of the counting window in milliseconds. */
+  windowMs: number;
+}
+
+export type OAuthProviderName = 'google' | 'facebook';
+
+export interface OAuthProviderConfig {
+  /** A provider is offered only when its client id is set. */
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  authUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
 }
 
 /** The repository root, two levels above this file (api/src). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+function toPositiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new Error(`Invalid ${name}: ${value}`);
+  return number;
+}
+
+function oauthProvider(
+  env: NodeJS.ProcessEnv,
+  prefix: 'GOOGLE' | 'FACEBOOK',
+  defaults: Pick<OAuthProviderConfig, 'authUrl' | 'tokenUrl' | 'userinfoUrl'>,
+): OAuthProviderConfig {
+  return {
+    clientId: env[`${prefix}_CLIENT_ID`] || undefined,
+    clientSecret: env[`${prefix}_CLIENT_SECRET`] || undefined,
+    authUrl: env[`${prefix}_AUTH_URL`] || defaults.authUrl,
+    tokenUrl: env[`${prefix}_TOKEN_URL`] || defaults.tokenUrl,
+    userinfoUrl: env[`${prefix}_USERINFO_URL`] || defaults.userinfoUrl,
+  };
+}
 
 function toPort(value: string | undefined, fallback: number): number {
   const port = Number(value ?? fallback);
@@ -36,10 +97,12 @@ function toPort(value: string | undefined, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const mode: Environment = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+  const port = toPort(env.PORT, mode === 'production' ? 3000 : 3001);
+  const smtpUrl = env.SMTP_URL || undefined;
   return {
     env: mode,
     host: env.HOST ?? '0.0.0.0',
-    port: toPort(env.PORT, mode === 'production' ? 3000 : 3001),
+    port,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     inMemoryDatabase: false,
@@ -48,6 +111,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     remotesFile: env.REMOTES_FILE || undefined,
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : mode !== 'test',
+    trustProxyHops: Math.max(0, Number.parseInt(env.TRUST_PROXY_HOPS ?? '0', 10) || 0),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'Fundament <no-reply@fundament.example>',
+    devOutbox: !smtpUrl && (mode !== 'production' || env.DEV_OUTBOX === 'true'),
+    tokenTtlDays: toPositiveInt('TOKEN_TTL_DAYS', env.TOKEN_TTL_DAYS, 30),
+    uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    rateLimits: {
+      login: toPositiveInt('RATE_LIMIT_LOGIN', env.RATE_LIMIT_LOGIN, 10),
+      signUp: toPositiveInt('RATE_LIMIT_SIGN_UP', env.RATE_LIMIT_SIGN_UP, 5),
+      forgotPassword: toPositiveInt('RATE_LIMIT_FORGOT_PASSWORD', env.RATE_LIMIT_FORGOT_PASSWORD, 5),
+      resendVerification: toPositiveInt('RATE_LIMIT_RESEND_VERIFICATION', env.RATE_LIMIT_RESEND_VERIFICATION, 5),
+      windowMs: 60_000,
+    },
+    oauth: {
+      google: oauthProvider(env, 'GOOGLE', {
+        authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+        tokenUrl: 'https://oauth2.googleapis.com/token',
+        userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+      }),
+      facebook: oauthProvider(env, 'FACEBOOK', {
+        authUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+        tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
+        userinfoUrl: 'https://graph.facebook.com/me',
+      }),
+    },
     ...overrides,
   };
 }

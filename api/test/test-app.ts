@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
@@ -38,7 +41,11 @@ export interface TestApp {
 /** The whole API on a fresh database, ready for `app.inject`. */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const { db, drop } = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test' }, { serveWeb: false, ...overrides });
+  // Uploaded files go to a folder of their own, removed with the app.
+  const uploadsDir = mkdtempSync(path.join(tmpdir(), 'fundament-uploads-'));
+  // Suites sign in many times from one address; the rate-limit tests pass their own small limits.
+  const rateLimits = { login: 1000, signUp: 1000, forgotPassword: 1000, resendVerification: 1000, windowMs: 60_000 };
+  const config = loadConfig({ NODE_ENV: 'test' }, { serveWeb: false, uploadsDir, rateLimits, ...overrides });
   const app = await buildApp({ config, database: db });
   await app.ready();
   return {
@@ -47,6 +54,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     async close() {
       await app.close();
       await drop();
+      rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

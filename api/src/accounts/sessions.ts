@@ -1,0 +1,40 @@
+import type { Queryable } from '../db/database';
+import { hashToken, newToken } from './tokens';
+
+export type SessionScope = 'client' | 'admin';
+
+const TABLES = {
+  client: { table: 'user_sessions', owner: 'user_id' },
+  admin: { table: 'admin_sessions', owner: 'admin_id' },
+} as const;
+
+/** Opens a session and returns its token; only the token's hash is kept. */
+export async function createSession(db: Queryable, scope: SessionScope, ownerId: string, ttlDays: number): Promise<string> {
+  const token = newToken();
+  const { table, owner } = TABLES[scope];
+  await db.query(
+    `INSERT INTO ${table} (token_hash, ${owner}, expires_at) VALUES ($1, $2, now() + make_interval(days => $3::int))`,
+    [hashToken(token), ownerId, ttlDays],
+  );
+  return token;
+}
+
+/** The owner of a live session of this scope (and marks it used), or undefined. */
+export async function resolveSession(db: Queryable, scope: SessionScope, token: string): Promise<string | undefined> {
+  const { table, owner } = TABLES[scope];
+  const { rows } = await db.query<{ owner_id: string }>(
+    `UPDATE ${table} SET last_used_at = now() WHERE token_hash = $1 AND expires_at > now() RETURNING ${owner} AS owner_id`,
+    [hashToken(token)],
+  );
+  return rows[0]?.owner_id;
+}
+
+export async function deleteSession(db: Queryable, scope: SessionScope, token: string): Promise<void> {
+  const { table } = TABLES[scope];
+  await db.query(`DELETE FROM ${table} WHERE token_hash = $1`, [hashToken(token)]);
+}
+
+/** Signs a user out everywhere (password reset, suspension). */
+export async function deleteUserSessions(db: Queryable, userId: string): Promise<void> {
+  await db.query('DELETE FROM user_sessions WHERE user_id = $1', [userId]);
+}

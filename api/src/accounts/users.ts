@@ -1,0 +1,61 @@
+import { ROLE_PERMISSIONS } from 'shared/permissions';
+import type { Queryable } from '../db/database';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  country: string;
+  city: string;
+  locale: string;
+  account_type: 'client' | 'specialist';
+  specialist_kind: string | null;
+  email_verified_at: Date | string | null;
+  photo_file: string | null;
+  status: 'active' | 'suspended';
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE email = $1', [normalizeEmail(email)]);
+  return rows[0];
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+  return rows[0];
+}
+
+export const photoUrl = (file: string | null) => (file ? `/api/v1/media/photos/${file}` : null);
+
+/** The role of spec §6: a client, or the specialist's kind. */
+export function roleName(user: Pick<UserRow, 'account_type' | 'specialist_kind'>): string | null {
+  return user.account_type === 'client' ? 'client' : user.specialist_kind;
+}
+
+/** The user as `GET /auth/me` answers it. */
+export function publicUser(user: UserRow) {
+  const role = roleName(user);
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    phone_number: user.phone_number,
+    country: user.country,
+    city: user.city,
+    locale: user.locale,
+    photo_url: photoUrl(user.photo_file),
+    email_verified: user.email_verified_at !== null,
+    account_type: user.account_type,
+    specialist_kind: user.specialist_kind,
+    role: role ? { name: role } : null,
+    permissions: [...(ROLE_PERMISSIONS[role ?? 'unauthorized'] ?? [])],
+  };
+}
+
+export type PublicUser = ReturnType<typeof publicUser>;

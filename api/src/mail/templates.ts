@@ -1,0 +1,58 @@
+import { API_MESSAGES as M } from 'shared/messages';
+import type { Translator } from '../i18n/server-i18n';
+import type { MailMessage } from './mailer';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+interface LinkMail {
+  to: string;
+  name: string;
+  link: string;
+  subject: string;
+  intro: string;
+  action: string;
+  expiry: string;
+}
+
+function linkMail(t: Translator, mail: LinkMail): MailMessage {
+  const greeting = t(M.mailGreeting, { name: mail.name });
+  const ignore = t(M.mailIgnore);
+  const signature = t(M.mailSignature);
+  const text = [greeting, '', mail.intro, mail.link, '', mail.expiry, ignore, '', signature].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family: sans-serif; color: #1d2433; line-height: 1.5">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(mail.intro)}</p>`,
+    `<p><a href="${escapeHtml(mail.link)}" style="display: inline-block; padding: 10px 16px; background: #1f4e79; color: #ffffff; text-decoration: none; border-radius: 6px">${escapeHtml(mail.action)}</a></p>`,
+    `<p style="word-break: break-all"><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>`,
+    `<p>${escapeHtml(mail.expiry)}<br>${escapeHtml(ignore)}</p>`,
+    `<p>${escapeHtml(signature)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to: mail.to, subject: mail.subject, text, html };
+}
+
+export function verificationMail(t: Translator, to: string, name: string, link: string): MailMessage {
+  return linkMail(t, {
+    to,
+    name,
+    link,
+    subject: t(M.verifySubject),
+    intro: t(M.verifyIntro),
+    action: t(M.verifyAction),
+    expiry: t(M.verifyExpiry),
+  });
+}
+
+export function resetPasswordMail(t: Translator, to: string, name: string, link: string): MailMessage {
+  return linkMail(t, {
+    to,
+    name,
+    link,
+    subject: t(M.resetSubject),
+    intro: t(M.resetIntro),
+    action: t(M.resetAction),
+    expiry: t(M.resetExpiry),
+  });
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { ProfileSchema } from 'shared/schemas';
+import { API_MESSAGES as M } from 'shared/messages';
+import type { AppConfig } from '../../config';
+import { findUserByEmail, normalizeEmail, photoUrl, publicUser, type UserRow } from '../../accounts/users';
+import { parseWith } from '../../accounts/validate';
+import { HttpError } from '../../plugins/error-handler';
+import { checkImage } from '../../uploads/image-check';
+import { PhotoStorage } from '../../uploads/photo-storage';
+import { sendVerificationMail } from './account-helpers';
+
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const PHOTO_MAX_WIDTH = 800;
+export const PHOTO_MAX_HEIGHT = 400;
+
+/** The signed-in user's profile: name, e-mail, phone and photo. */
+export async function profileRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
+  const photos = new PhotoStorage(config.uploadsDir);
+  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+
+  app.put('/auth/me', { preHandler: app.requireUser }, async (request) => {
+    const input = parseWith(ProfileSchema, request.body, request);
+    const current = request.user!;
+    const email = normalizeEmail(input.email);
+    const emailChanged = email !== current.email;
+    if (emailChanged && (await findUserByEmail(app.db, email))) {
+      throw new HttpError(422, request.t(M.invalidFields), { email: [request.t(M.emailTaken)] });
+    }
+    let updated: UserRow | undefined;
+    try {
+      const { rows } = await app.db.query<UserRow>(
+        `UPDATE users SET first_name = $2, last_name = $3, email = $4, phone_number = $5, updated_at = now(),
+           email_verified_at = CASE WHEN $6 THEN NULL ELSE email_verified_at END
+         WHERE id = $1 RETURNING *`,
+        [current.id, input.first_name, input.last_name, email, input.phone_number, emailChanged],
+      );
+      updated = rows[0];
+    } catch (error) {
+      // The unique index caught an address taken since the check above.
+      if ((error as { code?: string }).code === '23505') {
+        throw new HttpError(422, request.t(M.invalidFields), { email: [request.t(M.emailTaken)] });
+      }
+      throw error;
+    }
+    if (!updated) throw new HttpError(401, request.t(M.signInRequired));
+    // A new address is only trusted once its owner follows the link sent to it.
+    if (emailChanged) await sendVerificationMail(app, config, updated, request);
+    return publicUser(updated);
+  });
+
+  app.post('/auth/me/photo', { preHandler: app.requireUser }, async (request) => {
+    const photoError = (status: number, message: string) =>
+      new HttpError(status, message, { photo: [message] });
+    if (!request.isMultipart()) throw photoError(422, request.t(M.photoMissing));
+    let data: Buffer | undefined;
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'photo' || data) {
+        await part.toBuffer().catch(() => undefined);
+        continue;
+      }
+      try {
+        data = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw photoError(413, request.t(M.photoTooLarge));
+        }
+        throw error;
+      }
+    }
+    if (!data || data.length === 0) throw photoError(422, request.t(M.photoMissing));
+    const image = checkImage(data);
+    if (!image) throw photoError(422, request.t(M.photoType));
+    if ((image.width ?? 0) > PHOTO_MAX_WIDTH || (image.height ?? 0) > PHOTO_MAX_HEIGHT) {
+      throw photoError(422, request.t(M.photoDimensions));
+    }
+    const file = await photos.save(image.data, image.kind);
+    const previous = request.user!.photo_file;
+    await app.db.query('UPDATE users SET photo_file = $2, updated_at = now() WHERE id = $1', [request.user!.id, file]);
+    if (previous) await photos.remove(previous);
+    return { photo_url: photoUrl(file) };
+  });
+}

@@ -1,0 +1,75 @@
+import { HttpError } from '../../plugins/error-handler';
+import { defaultCurrencyFor, isSupportedCurrency } from './currency';
+
+export type DesignLocale = 'en' | 'fr';
+
+export interface DesignQuery {
+  featured: boolean | undefined;
+  limit: number;
+  locale: DesignLocale;
+  currency: string;
+}
+
+export const DEFAULT_LIMIT = 6;
+export const MAX_LIMIT = 24;
+
+/** The first of our locales the browser lists, by its q-weights; English when none matches. */
+export function localeFromAcceptLanguage(header: string | undefined): DesignLocale {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { lang: tag.toLowerCase().split('-')[0], q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((item) => item.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const match = ranked.find((item) => item.lang === 'en' || item.lang === 'fr');
+  return (match?.lang as DesignLocale | undefined) ?? 'en';
+}
+
+function single(value: unknown): string | undefined {
+  if (Array.isArray(value)) return single(value[value.length - 1]);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Reads and checks the query of `GET /designs`; throws 422 with one message per bad field. */
+export function parseDesignQuery(query: Record<string, unknown>, acceptLanguage: string | undefined): DesignQuery {
+  const errors: Record<string, string[]> = {};
+
+  const featuredRaw = single(query.featured);
+  let featured: boolean | undefined;
+  if (featuredRaw !== undefined) {
+    if (featuredRaw === 'true' || featuredRaw === '1') featured = true;
+    else if (featuredRaw === 'false' || featuredRaw === '0') featured = false;
+    else errors.featured = ['The featured field must be true or false.'];
+  }
+
+  const limitRaw = single(query.limit);
+  let limit = DEFAULT_LIMIT;
+  if (limitRaw !== undefined) {
+    const parsed = /^\d+$/.test(limitRaw) ? Number(limitRaw) : NaN;
+    if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_LIMIT) {
+      errors.limit = [`The limit must be a whole number between 1 and ${MAX_LIMIT}.`];
+    } else limit = parsed;
+  }
+
+  const localeRaw = single(query.locale);
+  let locale = localeFromAcceptLanguage(acceptLanguage);
+  if (localeRaw !== undefined) {
+    if (localeRaw === 'en' || localeRaw === 'fr') locale = localeRaw;
+    else errors.locale = ['The locale must be en or fr.'];
+  }
+
+  const currencyRaw = single(query.currency);
+  let currency = defaultCurrencyFor(locale);
+  if (currencyRaw !== undefined) {
+    const code = currencyRaw.trim().toUpperCase();
+    if (isSupportedCurrency(code)) currency = code;
+    else errors.currency = ['The selected currency is not supported.'];
+  }
+
+  if (Object.keys(errors).length > 0) throw new HttpError(422, 'The given data was invalid.', errors);
+  return { featured, limit, locale, currency };
+}

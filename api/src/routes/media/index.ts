@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config';
+import { PhotoStorage } from '../../uploads/photo-storage';
+
+/** Uploaded profile photos. */
+export async function mediaRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
+  const photos = new PhotoStorage(config.uploadsDir);
+
+  app.get('/media/photos/:name', async (request, reply) => {
+    const photo = await photos.read((request.params as { name: string }).name);
+    if (!photo) return reply.status(404).send({ message: 'Not found' });
+    reply
+      .header('content-type', photo.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable');
+    // Sanitised on upload already; opened on its own, the SVG still may not run anything or load anything.
+    if (photo.contentType === 'image/svg+xml') {
+      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    }
+    return reply.send(photo.data);
+  });
+}

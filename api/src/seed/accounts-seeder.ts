@@ -1,0 +1,34 @@
+import { hashPassword } from '../accounts/passwords';
+import type { Seeder } from './run-seeds';
+
+/** The demo accounts listed in the README (local demos only; never seeded in production data). */
+export const DEMO_USERS = [
+  { email: 'client@demo.fundament.example', password: 'Client-demo-2026', first_name: 'Claire', last_name: 'Client', account_type: 'client', specialist_kind: null },
+  { email: 'contractor@demo.fundament.example', password: 'Contractor-demo-2026', first_name: 'Conrad', last_name: 'Contractor', account_type: 'specialist', specialist_kind: 'contractor' },
+  { email: 'expert@demo.fundament.example', password: 'Expert-demo-2026', first_name: 'Estelle', last_name: 'Expert', account_type: 'specialist', specialist_kind: 'expert' },
+] as const;
+
+export const DEMO_ADMIN = { email: 'admin@demo.fundament.example', password: 'Admin-demo-2026', first_name: 'Ada', last_name: 'Admin' } as const;
+
+export const accountsSeeder: Seeder = {
+  name: 'accounts',
+  async run(db) {
+    for (const user of DEMO_USERS) {
+      const { rows } = await db.query('SELECT 1 FROM users WHERE email = $1', [user.email]);
+      if (rows.length > 0) continue;
+      await db.query(
+        `INSERT INTO users (email, password_hash, first_name, last_name, phone_number, country, city, locale, account_type, specialist_kind, email_verified_at)
+         VALUES ($1, $2, $3, $4, '+237 6 99 00 00 00', 'Cameroon', 'Douala', 'en', $5, $6, now())
+         ON CONFLICT (email) DO NOTHING`,
+        [user.email, await hashPassword(user.password), user.first_name, user.last_name, user.account_type, user.specialist_kind],
+      );
+    }
+    const { rows } = await db.query('SELECT 1 FROM admins WHERE email = $1', [DEMO_ADMIN.email]);
+    if (rows.length === 0) {
+      await db.query(
+        `INSERT INTO admins (email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING`,
+        [DEMO_ADMIN.email, await hashPassword(DEMO_ADMIN.password), DEMO_ADMIN.first_name, DEMO_ADMIN.last_name],
+      );
+    }
+  },
+};

@@ -1,0 +1,116 @@
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { createTestApp, type TestApp } from './test-app';
+import { signUpBody } from './accounts-helpers';
+import { loadConfig } from '../src/config';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+describe('e-mail through SMTP (SMTP_URL set)', () => {
+  let server: SMTPServer;
+  let t: TestApp;
+  const received: Received[] = [];
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    t = await createTestApp({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailFrom: 'Fundament <hello@fundament.example>',
+      devOutbox: false,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  async function waitForMail(to: string): Promise<Received> {
+    for (let i = 0; i < 100; i += 1) {
+      const mail = received.find((message) => message.to.includes(to));
+      if (mail) return mail;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no mail for ${to}`);
+  }
+
+  it('delivers the verification e-mail to the SMTP server, in text and HTML, in the user’s language', async () => {
+    const body = signUpBody({ locale: 'fr' });
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: body });
+    expect(response.statusCode).toBe(201);
+    const mail = await waitForMail(String(body.email));
+    expect(mail.from).toBe('hello@fundament.example');
+    // "Vérifiez votre adresse e-mail", encoded for a mail header.
+    expect(mail.raw).toContain('Subject: =?UTF-8?Q?V=C3=A9rifiez_votre_adresse_e-mail?=');
+    // Quoted-printable body: undo the soft line breaks before searching it.
+    const raw = mail.raw.replace(/=\r?\n/g, '');
+    expect(raw).toContain('multipart/alternative');
+    expect(raw).toContain('text/html');
+    expect(raw).toMatch(/verify-email\?token=3D[A-Za-z0-9_-]+|verify-email\?token=[A-Za-z0-9_-]+/);
+  });
+
+  it('keeps nothing in the outbox and hides the development outbox', async () => {
+    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM mail_outbox');
+    expect(rows[0]).toEqual({ n: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' })).statusCode).toBe(404);
+  });
+});
+
+describe('development outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('lists sent messages newest first and finds the latest for an address', async () => {
+    const first = signUpBody();
+    const second = signUpBody();
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: first });
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: second });
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
+    expect(list.statusCode).toBe(200);
+    const { data } = list.json();
+    expect(data.map((message: { to: string }) => message.to).slice(0, 2)).toEqual([second.email, first.email]);
+    expect(data[0]).toEqual({
+      id: expect.any(Number),
+      to: second.email,
+      subject: 'Verify your email address',
+      text: expect.stringContaining('verify-email?token='),
+      html: expect.stringContaining('<a href='),
+      created_at: expect.any(String),
+    });
+    const latest = await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox/latest?to=${encodeURIComponent(String(first.email).toUpperCase())}` });
+    expect(latest.json().to).toBe(first.email);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox/latest?to=none@example.com' })).statusCode).toBe(404);
+  });
+});
+
+describe('outbox configuration', () => {
+  it('is off in production unless DEV_OUTBOX=true, and always off with SMTP', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'true' }).devOutbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).devOutbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://mail.example:25' }).devOutbox).toBe(false);
+  });
+});

@@ -1,0 +1,4 @@
+export { API_MESSAGES } from './api-messages';
+export type { ApiMessage } from './api-messages';
+export { ADMIN_MESSAGES } from './admin-messages';
+export { MARKETPLACE_API_MESSAGES } from './marketplace-api-messages';
