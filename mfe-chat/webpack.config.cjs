@@ -1,11 +1,66 @@
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { createAppConfig } = require('shared/build/webpack');
 
-module.exports = createAppConfig({
+const EMBED_DIR = 'embed';
+
+const federated = createAppConfig({
   appDir: __dirname,
   name: 'mfe_chat',
   role: 'remote',
   title: 'mfe-chat · Fundament',
   exposes: {
-    './Widget': './src/app/widget.tsx'
+    './Widget': './src/app/widget.tsx',
+    './mount': './src/embed/mount.tsx',
   },
 });
+
+/**
+ * Two builds: the federated remote (for the shell), and the self-contained
+ * embed for third-party pages, React and both catalogs bundled in one file
+ * with a stable name (`dist/embed/support-chat.js`) and no federation runtime.
+ */
+module.exports = (env, argv = {}) => {
+  const remote = federated(env, argv);
+  const dev = remote.mode === 'development';
+  // Both builds write under dist/: the remote's clean must leave the embed's folder alone.
+  remote.output.clean = { keep: (asset) => asset === EMBED_DIR || asset.startsWith(`${EMBED_DIR}/`) };
+
+  const embed = {
+    name: 'embed',
+    mode: remote.mode,
+    context: __dirname,
+    target: 'web',
+    entry: {
+      'support-chat': './src/embed/embed.ts',
+      demo: './src/embed/demo.ts',
+    },
+    output: {
+      path: path.join(__dirname, 'dist', EMBED_DIR),
+      // Un-hashed on purpose: third-party pages keep one URL forever.
+      filename: '[name].js',
+      // Served under /embed/ by the dev server; nothing is fetched at run time in production.
+      publicPath: dev ? `/${EMBED_DIR}/` : 'auto',
+      uniqueName: 'support_chat_embed',
+      asyncChunks: false,
+      clean: true,
+    },
+    resolve: remote.resolve,
+    // The same loaders as the remote: Babel with the lingui macro, *.shadow.css as strings.
+    module: remote.module,
+    devtool: dev ? 'cheap-module-source-map' : false,
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: path.join(__dirname, 'src', EMBED_DIR, 'demo.html'),
+        filename: 'demo.html',
+        inject: false,
+        minify: false,
+      }),
+    ],
+    optimization: { splitChunks: false, runtimeChunk: false },
+    performance: { hints: false },
+    stats: dev ? 'minimal' : 'errors-warnings',
+  };
+
+  return [remote, embed];
+};

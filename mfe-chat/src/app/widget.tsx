@@ -1,12 +1,21 @@
 import { CatalogGate } from 'shared/i18n';
+import { CONTACT } from 'shared/config';
 import { CATALOG_NAME, loadCatalog } from './catalog';
 import { ChatWidget } from '../features/chat/chat-widget';
+import { ShadowFrame } from '../features/chat/shadow-frame';
+import css from '../features/chat/chat.shadow.css';
 
-/** The support chat as the shell mounts it: sharing the page's React, locale and toaster. */
+/**
+ * The support chat as the shell mounts it: the page's React and i18n
+ * instance (so a language switch re-renders and resets it), drawn in a
+ * shadow root so the site's styles and the widget's never meet.
+ */
 export default function Widget() {
   return (
     <CatalogGate name={CATALOG_NAME} load={loadCatalog}>
-      <ChatWidget />
+      <ShadowFrame css={css}>
+        <ChatWidget phone={CONTACT.messagingPhone} />
+      </ShadowFrame>
     </CatalogGate>
   );
 }

@@ -1,27 +1,201 @@
-import { useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { AGENT_OPTION, TOPICS } from './content';
+import { openMessagingApp } from './messaging-link';
+import { useConversation } from './use-conversation';
 
-/** Floating support chat, closed by default. */
-export function ChatWidget() {
-  const { t } = useLingui();
+/** Where the widget sits: in a slot the page positions (`inline`), or fixed to a corner of the viewport. */
+export type ChatPlacement = 'inline' | 'bottom-right' | 'bottom-left';
+
+export interface ChatWidgetProps {
+  /** The messaging app number "Talk to an agent" opens (configuration). */
+  phone: string;
+  placement?: ChatPlacement;
+}
+
+/**
+ * Floating support chat, closed by default. Its texts come from the i18n
+ * instance in context, so the same component serves the site (the shell's
+ * instance), the embed and the standalone page (their own instance).
+ */
+export function ChatWidget({ phone, placement = 'inline' }: ChatWidgetProps) {
+  const { i18n, t } = useLingui();
   const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const panelId = useId();
+  // Named with aria-label rather than aria-labelledby: some assistive tools do not resolve ids inside a shadow root.
+  const title = t`Fundament support`;
+
+  useEffect(() => {
+    if (open) panelRef.current?.querySelector<HTMLElement>('[data-chat-option]')?.focus();
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      close();
+    }
+  };
+
   return (
-    <div className="chat">
+    <div className={`chat chat--${placement}`} onKeyDown={onKeyDown}>
+      {/* Each opening starts a fresh conversation on the welcome message (spec). */}
       {open && (
-        <section className="chat__panel ui-card" aria-label={t`Support chat`}>
-          <p>
-            <Trans>Hello! How can we help you today?</Trans>
-          </p>
+        <section ref={panelRef} id={panelId} className="chat__panel" role="dialog" aria-label={title}>
+          <header className="chat__header">
+            <div>
+              <h2 className="chat__title">{title}</h2>
+              <p className="chat__subtitle">
+                <Trans>We usually reply within a few minutes</Trans>
+              </p>
+            </div>
+            <button type="button" className="chat__close" aria-label={t`Close chat`} onClick={close}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </header>
+          {/* A new locale starts a new conversation (spec): the key remounts it. */}
+          <ConversationView
+            key={i18n.locale}
+            onAgent={(text) => {
+              openMessagingApp(phone, text);
+              close();
+            }}
+          />
         </section>
       )}
       <button
+        ref={toggleRef}
         type="button"
-        className="ui-button chat__toggle"
+        className="chat__toggle"
         aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((value) => !value)}
       >
-        {open ? <Trans>Close chat</Trans> : <Trans>Need help?</Trans>}
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path
+            d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 4v-4h0A1.5 1.5 0 0 1 4 14.5z"
+            fill="currentColor"
+          />
+        </svg>
+        <span>{open ? <Trans>Close chat</Trans> : <Trans>Need help?</Trans>}</span>
       </button>
     </div>
+  );
+}
+
+interface ConversationViewProps {
+  /** Opens the messaging app with this text and closes the chat. */
+  onAgent: (text: string) => void;
+}
+
+function ConversationView({ onAgent }: ConversationViewProps) {
+  const { i18n, t } = useLingui();
+  const { messages, topic, questions, waiting, chooseTopic, ask, reset } = useConversation();
+  const logRef = useRef<HTMLDivElement>(null);
+  const optionsRef = useRef<HTMLDivElement>(null);
+  // Only the visitor's own actions move focus: a reset caused by a language switch elsewhere must not.
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [messages.length, waiting]);
+
+  useEffect(() => {
+    if (focusRequest > 0) optionsRef.current?.querySelector<HTMLElement>('[data-chat-option]')?.focus();
+  }, [focusRequest]);
+
+  const requestFocus = () => setFocusRequest((n) => n + 1);
+  const topicLabel = topic ? i18n._(topic.label) : '';
+
+  return (
+    <>
+      <div ref={logRef} className="chat__log" role="log" aria-live="polite" aria-label={t`Conversation`}>
+        {messages.map((message) => (
+          <p key={message.id} className={`chat__message chat__message--${message.type}`}>
+            <span className="chat__sr">{message.type === 'sent' ? t`You:` : t`Support:`} </span>
+            {i18n._(message.text)}
+          </p>
+        ))}
+        {waiting && (
+          <p className="chat__typing" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </p>
+        )}
+      </div>
+      <div ref={optionsRef} className="chat__options" role="group" aria-label={topic ? topicLabel : t`Choose a topic`}>
+        {topic ? (
+          <>
+            {questions.map((question) => (
+              <button
+                key={question.id}
+                type="button"
+                className="chat__option"
+                data-chat-option=""
+                onClick={() => {
+                  ask(question);
+                  requestFocus();
+                }}
+              >
+                {i18n._(question.question)}
+              </button>
+            ))}
+            <div className="chat__actions">
+              <button
+                type="button"
+                className="chat__back"
+                data-chat-option=""
+                onClick={() => {
+                  reset();
+                  requestFocus();
+                }}
+              >
+                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+                  <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+                </svg>
+                <Trans>Back</Trans>
+              </button>
+              <button
+                type="button"
+                className="chat__agent chat__agent--small"
+                onClick={() => onAgent(t`Hello Fundament support, I need help with: ${topicLabel}`)}
+              >
+                {i18n._(AGENT_OPTION)}
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            {TOPICS.map((candidate) => (
+              <button
+                key={candidate.id}
+                type="button"
+                className="chat__option"
+                data-chat-option=""
+                onClick={() => {
+                  chooseTopic(candidate.id);
+                  requestFocus();
+                }}
+              >
+                {i18n._(candidate.label)}
+              </button>
+            ))}
+            <button type="button" className="chat__agent" data-chat-option="" onClick={() => onAgent(t`Hello Fundament support, I need help.`)}>
+              {i18n._(AGENT_OPTION)}
+            </button>
+          </>
+        )}
+      </div>
+    </>
   );
 }

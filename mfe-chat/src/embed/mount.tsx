@@ -1,0 +1,82 @@
+import { createRoot, type Root } from 'react-dom/client';
+import { setupI18n, type I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { CONTACT } from 'shared/config';
+import { ChatWidget } from '../features/chat/chat-widget';
+import { adoptStyles } from '../features/chat/shadow-frame';
+import css from '../features/chat/chat.shadow.css';
+import { messages as en } from '../locales/en';
+import { messages as fr } from '../locales/fr';
+
+export type ChatLocale = 'en' | 'fr';
+export type ChatPosition = 'bottom-right' | 'bottom-left';
+
+/** Options of a mounted chat (the embed's `data-` attributes). */
+export interface MountOptions {
+  /** `en` (default) or `fr`. */
+  locale?: ChatLocale | string;
+  /** The messaging app number; defaults to the product's support number. */
+  phone?: string;
+  /** `bottom-right` (default) or `bottom-left`. */
+  position?: ChatPosition | string;
+}
+
+interface Mounted {
+  host: HTMLElement;
+  root: Root;
+  i18n: I18n;
+}
+
+const mounted = new Map<Element, Mounted>();
+
+const toLocale = (value: unknown): ChatLocale => (value === 'fr' ? 'fr' : 'en');
+const toPosition = (value: unknown): ChatPosition => (value === 'bottom-left' ? 'bottom-left' : 'bottom-right');
+
+function render(entry: Mounted, options: MountOptions): void {
+  const locale = toLocale(options.locale);
+  // Activating another locale re-renders the provider, which resets an open conversation.
+  if (entry.i18n.locale !== locale) entry.i18n.activate(locale);
+  entry.root.render(
+    <I18nProvider i18n={entry.i18n}>
+      <ChatWidget phone={options.phone || CONTACT.messagingPhone} placement={toPosition(options.position)} />
+    </I18nProvider>,
+  );
+}
+
+/**
+ * Mounts the chat into `element`, in a shadow root with its own styles and
+ * its own i18n instance (both catalogs are bundled), so it needs nothing from
+ * the page. Mounting again into the same element updates the options (a new
+ * locale resets the conversation). Returns the function that unmounts it.
+ */
+export function mount(element: Element, options: MountOptions = {}): () => void {
+  let entry = mounted.get(element);
+  if (!entry) {
+    // A child of our own carries the shadow root: the given element may not accept one, or may already have one.
+    const host = document.createElement('div');
+    host.setAttribute('data-support-chat', '');
+    element.appendChild(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    adoptStyles(shadow, css);
+    const container = document.createElement('div');
+    shadow.appendChild(container);
+    entry = { host, root: createRoot(container), i18n: setupI18n({ messages: { en, fr } }) };
+    mounted.set(element, entry);
+  }
+  render(entry, options);
+  return () => unmount(element);
+}
+
+/** Unmounts the chat from `element`, or every mounted chat when no element is given. */
+export function unmount(element?: Element): void {
+  const targets = element ? [element] : [...mounted.keys()];
+  for (const target of targets) {
+    const entry = mounted.get(target);
+    if (!entry) continue;
+    entry.root.unmount();
+    entry.host.remove();
+    mounted.delete(target);
+  }
+}
+
+export default mount;
