@@ -26,6 +26,17 @@ import { runSeeds } from './seed/run-seeds';
 import { buildRemotesJson } from './web/remotes-json';
 import { serveWeb } from './web/serve-web';
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeList: RegisteredRoute[];
+  }
+}
+
 export interface BuildAppOptions {
   config: AppConfig;
   /** Use this database instead of opening one (tests). */
@@ -63,6 +74,15 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     // Trust X-Forwarded-For only as many hops deep as there are proxies of ours.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 1024 * 1024,
+  });
+
+  // Every route as registered, for the authorization matrix test: a new route without an entry fails it.
+  const routeList: RegisteredRoute[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') routeList.push({ method, url: route.url });
+    }
   });
 
   const extraOrigins = remoteOrigins(config);

@@ -1,0 +1,247 @@
+import { createTestApp, type TestApp } from './test-app';
+import { ADMIN, adminToken } from './admin-helpers';
+import { GOOD_PASSWORD, bearer, login } from './accounts-helpers';
+import { createClient, createSpecialist, multipart, PDF_BYTES, projectFields, type Person } from './marketplace-helpers';
+
+/**
+ * Every API route × every kind of caller, with the answer each must get.
+ * The routes come from the app itself: a route added without an entry here
+ * fails the first test, so nobody ships an endpoint whose access was never
+ * thought through.
+ *
+ * Expectations: a status code (the caller is turned away, exactly so), `ok`
+ * (let through: any answer that is not 401, 403, 404 or a server error; a
+ * 409 or 422 from an empty or repeated body still proves access), or
+ * `public` (anyone: anything but 403 and server errors).
+ */
+type Expectation = number | 'ok' | 'public';
+
+const CALLERS = ['anonymous', 'admin', 'clientB', 'unverified', 'expert', 'verified', 'clientA'] as const;
+type Caller = (typeof CALLERS)[number];
+
+interface Ctx {
+  projectId: string;
+  contractedProjectId: string;
+  documentId: string;
+  spareDocumentId: string;
+  quoteId: string;
+  openQuoteId: string;
+  inviteId: string;
+  verifiedId: string;
+  targetUserId: string;
+}
+
+interface Entry {
+  /** Path with `:params` filled from the fixtures. */
+  url: (ctx: Ctx) => string;
+  body?: (ctx: Ctx) => { payload: object | Buffer; headers?: Record<string, string> };
+  expect: Record<Caller, Expectation>;
+  /** The call ends the caller's session: use a session of its own. */
+  freshSession?: boolean;
+}
+
+const everyone = (expectation: Expectation): Record<Caller, Expectation> =>
+  Object.fromEntries(CALLERS.map((caller) => [caller, expectation])) as Record<Caller, Expectation>;
+/** Signed-in users of the client area, whatever their role; anonymous and admin tokens get 401. */
+const anyUser = (overrides: Partial<Record<Caller, Expectation>> = {}): Record<Caller, Expectation> => ({
+  ...everyone('ok'),
+  anonymous: 401,
+  admin: 401,
+  ...overrides,
+});
+/** The admin area: 401 to everyone but the admin. */
+const adminOnly: Record<Caller, Expectation> = { ...everyone(401), admin: 'ok' };
+/** A project seen by its owner and by the specialist it is shared with; hidden (404) from everyone else. */
+const sharedProject = (overrides: Partial<Record<Caller, Expectation>> = {}) =>
+  anyUser({ clientB: 404, unverified: 404, expert: 404, ...overrides });
+
+const emptyJson = () => ({ payload: {} });
+
+const MATRIX: Record<string, Entry> = {
+  'GET /api/v1/health': { url: () => '/api/v1/health', expect: everyone('public') },
+
+  'POST /api/v1/auth/sign-up': { url: () => '/api/v1/auth/sign-up', body: emptyJson, expect: everyone('public') },
+  'POST /api/v1/auth/verify-email': { url: () => '/api/v1/auth/verify-email', body: () => ({ payload: { token: 'nope' } }), expect: everyone('public') },
+  'POST /api/v1/auth/resend-verification': { url: () => '/api/v1/auth/resend-verification', body: () => ({ payload: { email: 'x@example.com' } }), expect: everyone('public') },
+  'POST /api/v1/auth/login': { url: () => '/api/v1/auth/login', body: emptyJson, expect: everyone('public') },
+  'GET /api/v1/auth/me': { url: () => '/api/v1/auth/me', expect: anyUser() },
+  'PUT /api/v1/auth/me': { url: () => '/api/v1/auth/me', body: emptyJson, expect: anyUser() },
+  'POST /api/v1/auth/me/photo': { url: () => '/api/v1/auth/me/photo', body: emptyJson, expect: anyUser() },
+  'POST /api/v1/auth/logout': { url: () => '/api/v1/auth/logout', expect: anyUser(), freshSession: true },
+  'POST /api/v1/auth/forgot-password': { url: () => '/api/v1/auth/forgot-password', body: () => ({ payload: { email: 'x@example.com' } }), expect: everyone('public') },
+  'PUT /api/v1/auth/reset-password': { url: () => '/api/v1/auth/reset-password', body: emptyJson, expect: everyone('public') },
+  'GET /api/v1/auth/social/link': { url: () => '/api/v1/auth/social/link?provider=google', expect: everyone('public') },
+  'POST /api/v1/auth/social/callback': { url: () => '/api/v1/auth/social/callback?provider=google&code=x&state=y', expect: everyone('public') },
+
+  'POST /api/v1/admin/auth/login': { url: () => '/api/v1/admin/auth/login', body: emptyJson, expect: everyone('public') },
+  'GET /api/v1/admin/auth/me': { url: () => '/api/v1/admin/auth/me', expect: adminOnly },
+  'POST /api/v1/admin/auth/logout': { url: () => '/api/v1/admin/auth/logout', expect: adminOnly, freshSession: true },
+  'GET /api/v1/admin/users': { url: () => '/api/v1/admin/users', expect: adminOnly },
+  'GET /api/v1/admin/users/summary': { url: () => '/api/v1/admin/users/summary?role=clients', expect: adminOnly },
+  'GET /api/v1/admin/users/:id': { url: (c) => `/api/v1/admin/users/${c.targetUserId}`, expect: adminOnly },
+  'PUT /api/v1/admin/users/:id/checks/:kind': { url: (c) => `/api/v1/admin/users/${c.targetUserId}/checks/identity_register`, body: emptyJson, expect: adminOnly },
+  'POST /api/v1/admin/users/:id/checks/:kind/evidence': { url: (c) => `/api/v1/admin/users/${c.targetUserId}/checks/identity_register/evidence`, body: emptyJson, expect: adminOnly },
+  'GET /api/v1/admin/users/:id/checks/:kind/evidence/:evidenceId': {
+    url: (c) => `/api/v1/admin/users/${c.targetUserId}/checks/identity_register/evidence/00000000-0000-4000-8000-000000000000`,
+    // Admin: an evidence id that does not exist, so 404 is the right answer past the guard.
+    expect: { ...adminOnly, admin: 404 },
+  },
+  'PUT /api/v1/admin/users/:id/verify': { url: (c) => `/api/v1/admin/users/${c.targetUserId}/verify`, expect: adminOnly },
+  'DELETE /api/v1/admin/users/:id/verify': { url: (c) => `/api/v1/admin/users/${c.targetUserId}/verify`, body: () => ({ payload: { reason: 'matrix' } }), expect: adminOnly },
+  'POST /api/v1/admin/users/:id/suspend': { url: (c) => `/api/v1/admin/users/${c.targetUserId}/suspend`, body: emptyJson, expect: adminOnly },
+  'POST /api/v1/admin/users/:id/reactivate': { url: (c) => `/api/v1/admin/users/${c.targetUserId}/reactivate`, body: emptyJson, expect: adminOnly },
+  'GET /api/v1/admin/experts': { url: () => '/api/v1/admin/experts', expect: adminOnly },
+  'POST /api/v1/admin/experts': { url: () => '/api/v1/admin/experts', body: emptyJson, expect: adminOnly },
+  'GET /api/v1/admin/admins': { url: () => '/api/v1/admin/admins', expect: adminOnly },
+  'GET /api/v1/admin/audit': { url: () => '/api/v1/admin/audit', expect: adminOnly },
+
+  'GET /api/v1/media/photos/:name': { url: () => '/api/v1/media/photos/missing.png', expect: everyone('public') },
+  'GET /api/v1/dev/outbox': { url: () => '/api/v1/dev/outbox', expect: everyone('public') },
+  'GET /api/v1/dev/outbox/latest': { url: () => '/api/v1/dev/outbox/latest?to=x@example.com', expect: everyone('public') },
+  'GET /api/v1/designs': { url: () => '/api/v1/designs', expect: everyone('public') },
+  'GET /api/v1/designs/images/:file': { url: () => '/api/v1/designs/images/missing.svg', expect: everyone('public') },
+  'GET /api/v1/common/reference-book': { url: () => '/api/v1/common/reference-book', expect: everyone('public') },
+  'GET /api/v1/plans': { url: () => '/api/v1/plans', expect: everyone('public') },
+  'GET /api/v1/localization/info': { url: () => '/api/v1/localization/info', expect: everyone('public') },
+
+  'GET /api/v1/projects': { url: () => '/api/v1/projects', expect: anyUser({ expert: 403 }) },
+  'POST /api/v1/projects': { url: () => '/api/v1/projects', body: emptyJson, expect: anyUser({ unverified: 403, verified: 403, expert: 403 }) },
+  'GET /api/v1/projects/:id': { url: (c) => `/api/v1/projects/${c.projectId}`, expect: sharedProject() },
+  'PUT /api/v1/projects/:id': { url: (c) => `/api/v1/projects/${c.projectId}`, body: emptyJson, expect: sharedProject({ verified: 403 }) },
+  'GET /api/v1/projects/:id/documents': { url: (c) => `/api/v1/projects/${c.projectId}/documents`, expect: sharedProject() },
+  'POST /api/v1/projects/:id/documents': { url: (c) => `/api/v1/projects/${c.projectId}/documents`, body: emptyJson, expect: sharedProject({ verified: 403 }) },
+  'DELETE /api/v1/projects/:id/documents/:documentId': {
+    url: (c) => `/api/v1/projects/${c.projectId}/documents/${c.spareDocumentId}`,
+    expect: sharedProject({ verified: 403 }),
+  },
+  'GET /api/v1/projects/:id/documents/:documentId/download': {
+    url: (c) => `/api/v1/projects/${c.projectId}/documents/${c.documentId}/download`,
+    expect: sharedProject(),
+  },
+  'GET /api/v1/projects/:id/quotes': { url: (c) => `/api/v1/projects/${c.projectId}/quotes`, expect: sharedProject() },
+  'POST /api/v1/projects/:id/quotes': {
+    url: (c) => `/api/v1/projects/${c.projectId}/quotes`,
+    body: emptyJson,
+    expect: { ...everyone(403), anonymous: 401, admin: 401, verified: 'ok' },
+  },
+  'POST /api/v1/projects/:id/quotes/:quoteId/select': {
+    url: (c) => `/api/v1/projects/${c.contractedProjectId}/quotes/${c.openQuoteId}/select`,
+    expect: sharedProject({ verified: 403 }),
+  },
+
+  'POST /api/v1/invites': { url: () => '/api/v1/invites', body: emptyJson, expect: anyUser({ unverified: 403, verified: 403, expert: 403 }) },
+  'GET /api/v1/invites': { url: () => '/api/v1/invites', expect: anyUser() },
+  'POST /api/v1/invites/:id/accept': { url: (c) => `/api/v1/invites/${c.inviteId}/accept`, expect: anyUser({ clientA: 404, clientB: 404, unverified: 404, expert: 404 }) },
+  'POST /api/v1/invites/:id/decline': { url: (c) => `/api/v1/invites/${c.inviteId}/decline`, expect: anyUser({ clientA: 404, clientB: 404, unverified: 404, expert: 404 }) },
+
+  'GET /api/v1/specialists': { url: () => '/api/v1/specialists', expect: anyUser() },
+  'GET /api/v1/specialists/:id': { url: (c) => `/api/v1/specialists/${c.verifiedId}`, expect: anyUser() },
+  'GET /api/v1/specialist-profile': { url: () => '/api/v1/specialist-profile', expect: anyUser({ clientA: 403, clientB: 403 }) },
+  'PUT /api/v1/specialist-profile': { url: () => '/api/v1/specialist-profile', body: emptyJson, expect: anyUser({ clientA: 403, clientB: 403 }) },
+
+  'GET /api/v1/notifications': { url: () => '/api/v1/notifications', expect: anyUser() },
+  'GET /api/v1/notifications/unread-count': { url: () => '/api/v1/notifications/unread-count', expect: anyUser() },
+  'POST /api/v1/notifications/:id/read': { url: () => '/api/v1/notifications/1/read', expect: anyUser() },
+  'POST /api/v1/notifications/read-all': { url: () => '/api/v1/notifications/read-all', expect: anyUser() },
+};
+
+let t: TestApp;
+let ctx: Ctx;
+const people = {} as Record<Exclude<Caller, 'anonymous' | 'admin'>, Person>;
+let adminBearer: string;
+
+async function freshToken(caller: Caller): Promise<string | undefined> {
+  if (caller === 'anonymous') return undefined;
+  if (caller === 'admin') return adminToken(t.app, t.db);
+  return login(t.app, people[caller].email, GOOD_PASSWORD);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  people.clientA = await createClient(t.app, t.db, 'Amina');
+  people.clientB = await createClient(t.app, t.db, 'Brice');
+  people.unverified = await createSpecialist(t.app, t.db, { first_name: 'Ursula', verified: false });
+  people.verified = await createSpecialist(t.app, t.db, { first_name: 'Victor' });
+  people.expert = await createSpecialist(t.app, t.db, { first_name: 'Xavier', kind: 'expert' });
+  adminBearer = await adminToken(t.app, t.db, ADMIN);
+  const target = await createSpecialist(t.app, t.db, { first_name: 'Tess', verified: false });
+
+  const create = async (title: string, documents: number) => {
+    const body = multipart([
+      ...projectFields({ title }),
+      ...Array.from({ length: documents }, (_, i) => ({ name: 'documents', file: { name: `doc-${i}.pdf`, type: 'application/pdf', data: PDF_BYTES } })),
+    ]);
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/projects', payload: body.payload, headers: { ...body.headers, ...people.clientA.headers } });
+    return response.json() as { id: string; documents: Array<{ id: string }> };
+  };
+  const project = await create('Kitchen renovation for the matrix', 2);
+  const second = await create('Bathroom renovation for the matrix', 0);
+  const quote = { amount: 1000, currency: 'XAF', duration_days: 10, milestones: [{ title: 'All', amount: 1000 }] };
+  const submit = (id: string) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/projects/${id}/quotes`, headers: people.verified.headers, payload: quote }).then((r) => r.json() as { id: string });
+  const firstQuote = await submit(project.id);
+  const openQuote = await submit(second.id);
+  const invite = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/invites',
+    headers: people.clientA.headers,
+    payload: { project_id: second.id, specialist_id: people.verified.id },
+  });
+  ctx = {
+    projectId: project.id,
+    contractedProjectId: second.id,
+    documentId: project.documents[0]!.id,
+    spareDocumentId: project.documents[1]!.id,
+    quoteId: firstQuote.id,
+    openQuoteId: openQuote.id,
+    inviteId: (invite.json() as { id: string }).id,
+    verifiedId: people.verified.id,
+    targetUserId: target.id,
+  };
+});
+afterAll(async () => t.close());
+
+const key = (method: string, url: string) => `${method} ${url}`;
+
+describe('authorization matrix', () => {
+  it('has an expectation for every API route, and no stale ones', () => {
+    const routes = t.app.routeList.filter((route) => route.url.startsWith('/api/v1/')).map((route) => key(route.method, route.url));
+    expect(routes.filter((route) => !(route in MATRIX))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((entry) => !routes.includes(entry))).toEqual([]);
+  });
+
+  it.each(Object.keys(MATRIX))('%s answers each caller as expected', async (name) => {
+    const entry = MATRIX[name]!;
+    const [method] = name.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
+    const outcomes: Record<string, number> = {};
+    const mismatches: string[] = [];
+    for (const caller of CALLERS) {
+      const token =
+        caller === 'anonymous'
+          ? undefined
+          : entry.freshSession
+            ? await freshToken(caller)
+            : caller === 'admin'
+              ? adminBearer
+              : people[caller].token;
+      const body = entry.body?.(ctx);
+      const response = await t.app.inject({
+        method,
+        url: entry.url(ctx),
+        headers: { ...(token ? bearer(token) : {}), ...(body?.headers ?? {}) },
+        ...(body ? { payload: body.payload } : {}),
+      });
+      const status = response.statusCode;
+      outcomes[caller] = status;
+      const expected = entry.expect[caller];
+      const fine =
+        expected === 'ok'
+          ? ![401, 403, 404].includes(status) && status < 500
+          : expected === 'public'
+            ? status !== 403 && status < 500
+            : status === expected;
+      if (!fine) mismatches.push(`${caller}: expected ${expected}, got ${status} ${response.body.slice(0, 120)}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
