@@ -3,6 +3,8 @@ import { RouterProvider } from 'react-router-dom';
 import { activateLocale, loadSharedCatalog, readStoredLocale, registerCatalog } from 'shared/i18n';
 import { followStartupData } from 'shared/reference';
 import { Spinner } from 'shared/ui';
+import { findRoute } from 'shared/routing';
+import { preloadRemote } from '../features/remotes/load-remote-module';
 import { loadRemotesConfig } from '../features/remotes/remotes-config';
 import { createAppRouter } from '../features/routing/create-app-router';
 import { runShellStartup } from '../features/startup/run-shell-startup';
@@ -20,7 +22,8 @@ export async function startShell(root: Root): Promise<void> {
   const localeReady = activateLocale(readStoredLocale()).catch((error: unknown) => {
     console.warn('Messages could not be loaded; showing the source language', error);
   });
-  const remotesReady = loadRemotesConfig();
+  // The page's remote starts loading as soon as its address is known, in parallel with the session start-up.
+  const remotesReady = loadRemotesConfig().then(() => preloadRemote(findRoute(window.location.pathname)?.remote));
   const sessionReady = runShellStartup();
 
   await localeReady;

@@ -1,26 +1,38 @@
-import { Trans } from '@lingui/react/macro';
-import { Link } from 'react-router-dom';
+import { PopularDesigns } from '../designs/popular-designs';
+import { ExamplesCarousel } from '../examples/examples-carousel';
+import { FaqSection } from '../faq/faq-section';
+import { HowItWorksStepper } from '../how-it-works/how-it-works-stepper';
+import { ManualSection } from '../manual/manual-section';
+import { CLIENT_TESTIMONIALS, TestimonialCarousel } from '../testimonials/testimonials';
+import { CapabilitiesSection } from './capabilities-section';
+import { ClosingBlock } from './closing-block';
+import { ConnectionsPanel } from './connections-panel';
+import { FeaturesBlock } from './features-block';
+import { HeroSection } from './hero-section';
+import { PartnerStrip } from './partner-strip';
+import { ProvidePanel } from './provide-panel';
+import { QuoteBanner } from './quote-banner';
+import '../../lib/landing.css';
+import './home.css';
 
+/** The client landing page (spec §1), sections in the order of the spec. */
 export default function HomePage() {
   return (
-    <section className="ui-page ui-container landing-hero">
-      <h1>
-        <Trans>Build and renovate with confidence, wherever you live</Trans>
-      </h1>
-      <p>
-        <Trans>
-          Post your project, compare quotes from verified contractors and pay milestone by milestone: your money stays
-          in escrow until an independent expert has inspected the work.
-        </Trans>
-      </p>
-      <p>
-        <a className="ui-button ui-button--accent" href="/register" target="_blank" rel="noopener noreferrer">
-          <Trans>Sign up for free</Trans>
-        </a>{' '}
-        <Link className="ui-button ui-button--ghost" to="/contractors">
-          <Trans>I am a contractor</Trans>
-        </Link>
-      </p>
-    </section>
+    <div className="landing">
+      <HeroSection />
+      <PartnerStrip />
+      <QuoteBanner />
+      <ProvidePanel />
+      <ConnectionsPanel />
+      <ManualSection />
+      <CapabilitiesSection />
+      <TestimonialCarousel items={CLIENT_TESTIMONIALS} />
+      <FaqSection />
+      <ClosingBlock />
+      <FeaturesBlock />
+      <HowItWorksStepper variant="client" />
+      <ExamplesCarousel />
+      <PopularDesigns />
+    </div>
   );
 }

@@ -11,6 +11,7 @@ import { ClientHeader } from './client-header';
 import { GuestHeader } from './guest-header';
 import { ScrollTopButton } from './scroll-top-button';
 import { SiteFooter } from './site-footer';
+import { useAfterIdle } from './use-after-idle';
 
 /** The frame around every page: header for who is signed in, the page, footer, toasts, chat. */
 export function RootLayout() {
@@ -18,6 +19,7 @@ export function RootLayout() {
   const client = useAtomValue(clientUserAtom);
   const admin = useAtomValue(adminUserAtom);
   useScrollToTopOnNavigate();
+  const chatReady = useAfterIdle();
 
   // Spec §2: the guest chrome shows only when both states are exactly false.
   const header = client ? <ClientHeader /> : admin ? <AdminHeader /> : client === false && admin === false ? <GuestHeader /> : null;
@@ -33,9 +35,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <ScrollTopButton />
-      <div className="chat-slot">
-        <RemoteSlot remote="mfe_chat" exposed="Widget" variant="widget" />
-      </div>
+      <div className="chat-slot">{chatReady && <RemoteSlot remote="mfe_chat" exposed="Widget" variant="widget" />}</div>
       <Toaster position="top-right" toastOptions={{ duration: NOTIFICATION_DURATION_MS }} />
     </div>
   );

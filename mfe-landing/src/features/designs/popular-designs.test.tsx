@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from 'shared/testing';
+import type { Design } from './api/popular-designs';
+import { PopularDesigns } from './popular-designs';
+
+const villa: Design = {
+  id: 'd1',
+  slug: 'hillside-villa',
+  title: 'Hillside villa with pool',
+  description: 'Five suites.',
+  tier: 'luxury',
+  rooms: 9,
+  area_m2: 320,
+  image_url: '/api/v1/designs/images/hillside-villa.svg',
+  estimated_cost: { currency: 'USD', min: 42_120_000, max: 56_160_000 },
+};
+
+describe('PopularDesigns', () => {
+  it('shows a skeleton while loading, then the designs with tier signs and cost', async () => {
+    let resolve: (designs: Design[]) => void = () => undefined;
+    const load = jest.fn(() => new Promise<Design[]>((r) => (resolve = r)));
+    renderWithProviders(<PopularDesigns load={load} />);
+    expect(await screen.findByRole('list', { name: 'Loading designs' })).toHaveAttribute('aria-busy', 'true');
+    expect(load).toHaveBeenCalledWith(expect.objectContaining({ locale: 'en' }));
+    resolve([villa]);
+    expect(await screen.findByRole('heading', { name: 'Hillside villa with pool' })).toBeInTheDocument();
+    expect(screen.getByText('$$$')).toBeInTheDocument();
+    expect(screen.getByText('Luxury')).toBeInTheDocument();
+    expect(screen.getByText('$421,200 – $561,600')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Hillside villa with pool' })).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByRole('link', { name: 'View Catalog' })).toHaveAttribute('href', '/catalog');
+  });
+
+  it('says so when there is no design yet', async () => {
+    renderWithProviders(<PopularDesigns load={() => Promise.resolve([])} />);
+    expect(await screen.findByText('New designs are on their way. Check back soon.')).toBeInTheDocument();
+  });
+
+  it('shows a short message when the designs cannot be loaded', async () => {
+    renderWithProviders(<PopularDesigns load={() => Promise.reject(new Error('offline'))} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the designs right now.');
+  });
+});
