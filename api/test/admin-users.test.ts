@@ -23,6 +23,7 @@ beforeAll(async () => {
     [ids.art],
   );
   await t.db.query(`UPDATE users SET status = 'suspended' WHERE id = $1`, [ids.bob]);
+  await t.db.query(`INSERT INTO specialist_profiles (user_id, company_name) VALUES ($1, 'Tuiles & Carreaux SARL')`, [ids.art]);
 });
 afterAll(async () => t.close());
 
@@ -51,11 +52,12 @@ describe('GET /admin/users', () => {
     expect(emails((await call('GET', '/admin/users?status=suspended')).json())).toEqual(['bob@example.com']);
   });
 
-  it('searches names, e-mails and phone numbers without regard to case, and filters by place', async () => {
+  it('searches names, e-mails, phone numbers and company names without regard to case, and filters by place', async () => {
     expect(emails((await call('GET', '/admin/users?q=MOREAU')).json())).toEqual(['ana@example.com']);
     expect(emails((await call('GET', '/admin/users?q=claire%20zola')).json())).toEqual(['claire@example.com']);
     expect(emails((await call('GET', '/admin/users?q=builders')).json())).toEqual(['conrad@builders.example']);
     expect(emails((await call('GET', '/admin/users?q=99%2088')).json())).toEqual(['ana@example.com']);
+    expect(emails((await call('GET', '/admin/users?q=carreaux')).json())).toEqual(['art@example.com']);
     // A LIKE wildcard typed in the box is a literal character, not "anything".
     expect((await call('GET', '/admin/users?q=%25')).json().data).toEqual([]);
     expect(emails((await call('GET', '/admin/users?country=france&sort=email&order=asc')).json())).toEqual(['ana@example.com', 'vera@example.com']);

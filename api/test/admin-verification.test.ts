@@ -117,6 +117,18 @@ describe('verification', () => {
     });
     expect((await call('DELETE', `/admin/users/${id}/verify`, { reason: 'Again.' })).statusCode).toBe(409);
   });
+
+  it('takes the verification away when a check no longer passes', async () => {
+    const id = await newContractor();
+    for (const kind of KINDS) await call('PUT', `/admin/users/${id}/checks/${kind}`, passed);
+    expect((await call('PUT', `/admin/users/${id}/verify`)).json().verified).toBe(true);
+    const changed = await call('PUT', `/admin/users/${id}/checks/financial_check`, { ...passed, outcome: 'failed', notes: 'New unpaid debts.' });
+    expect(changed.json()).toMatchObject({ verified: false, verification_state: 'unverified', verification: { missing: ['financial_check'] } });
+    expect(changed.json().audit.map((entry: { action: string }) => entry.action).slice(0, 2)).toEqual([
+      'user.verification_revoked',
+      'check.recorded',
+    ]);
+  });
 });
 
 describe('evidence', () => {

@@ -66,7 +66,7 @@ describe('GET /api/v1/designs', () => {
     expect(body.data).toHaveLength(2);
     expect(body.data[0]!.title).toBe('Bungalow familial compact');
     // 68,000 EUR at the fixed 655.957 peg, rounded to 10,000 francs; XAF has no minor unit.
-    expect(body.data[0]!.estimated_cost).toEqual({ currency: 'XAF', min: 44_610_000, max: 55_760_000 });
+    expect(body.data[0]!.estimated_cost).toEqual({ currency: 'XAF', country: null, min: 44_610_000, max: 55_760_000 });
   });
 
   it('converts to minor units rounded to whole hundreds', () => {

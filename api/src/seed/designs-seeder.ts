@@ -1,6 +1,7 @@
 import type { Seeder } from './run-seeds';
+import { CATALOG_DESIGNS } from './catalog-designs';
 
-interface DemoDesign {
+export interface DemoDesign {
   slug: string;
   title: [en: string, fr: string];
   description: [en: string, fr: string];
@@ -112,11 +113,12 @@ export const designsSeeder: Seeder = {
   name: 'designs',
   async run(db) {
     await db.transaction(async (tx) => {
-      for (const [index, design] of DEMO_DESIGNS.entries()) {
+      const all = [...DEMO_DESIGNS.map((design) => ({ design, featured: true })), ...CATALOG_DESIGNS.map((design) => ({ design, featured: false }))];
+      for (const [index, { design, featured }] of all.entries()) {
         await tx.query(
           `INSERT INTO designs (slug, title_en, title_fr, description_en, description_fr, tier, rooms, area_m2,
                                 image_file, cost_min_eur_cents, cost_max_eur_cents, featured, sort_order)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, true, $12)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13, $12)
            ON CONFLICT (slug) DO NOTHING`,
           [
             design.slug,
@@ -131,6 +133,7 @@ export const designsSeeder: Seeder = {
             design.costEur[0] * 100,
             design.costEur[1] * 100,
             (index + 1) * 10,
+            featured,
           ],
         );
       }

@@ -201,6 +201,18 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Ap
         before: snapshot(before),
         after: snapshot(after),
       });
+      // Verified means every check passed: a check that no longer passes takes the verification away.
+      if (user.verified_at && after.outcome !== 'passed') {
+        await tx.query('UPDATE users SET verified_at = NULL, verified_by = NULL, updated_at = now() WHERE id = $1', [user.id]);
+        await writeAudit(tx, admin, {
+          action: 'user.verification_revoked',
+          targetType: 'user',
+          targetId: user.id,
+          targetLabel: userLabel(user),
+          before: { verified: true, verified_at: new Date(user.verified_at).toISOString() },
+          after: { verified: false, reason: `${kind}: ${after.outcome}` },
+        });
+      }
       return user;
     });
     return userDetail(app.db, (await findAdminUser(app.db, user.id))!);

@@ -24,6 +24,7 @@ export interface AdminUserRow {
   suspended_at: Date | string | null;
   suspension_reason: string | null;
   verification_state: 'verified' | 'pending' | 'unverified' | null;
+  company_name: string;
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -41,8 +42,11 @@ const USERS_VIEW = `
       WHEN EXISTS (SELECT 1 FROM verification_checks c WHERE c.user_id = u.id AND c.outcome = 'failed') THEN 'unverified'
       ELSE 'pending'
     END AS verification_state,
-    NULLIF(trim(a.first_name || ' ' || a.last_name), '') AS verified_by_name
-  FROM users u LEFT JOIN admins a ON a.id = u.verified_by`;
+    NULLIF(trim(a.first_name || ' ' || a.last_name), '') AS verified_by_name,
+    COALESCE(sp.company_name, '') AS company_name
+  FROM users u
+  LEFT JOIN admins a ON a.id = u.verified_by
+  LEFT JOIN specialist_profiles sp ON sp.user_id = u.id`;
 
 export function adminUser(row: AdminUserRow) {
   return {
@@ -51,6 +55,7 @@ export function adminUser(row: AdminUserRow) {
     first_name: row.first_name,
     last_name: row.last_name,
     phone_number: row.phone_number,
+    company_name: row.company_name,
     country: row.country,
     city: row.city,
     locale: row.locale,
@@ -103,7 +108,7 @@ export async function listUsers(db: Queryable, query: UserListQuery) {
     const like = param(`%${escapeLike(query.q)}%`);
     where.push(
       `(first_name || ' ' || last_name ILIKE ${like} OR last_name || ' ' || first_name ILIKE ${like}
-        OR email ILIKE ${like} OR phone_number ILIKE ${like})`,
+        OR email ILIKE ${like} OR phone_number ILIKE ${like} OR company_name ILIKE ${like})`,
     );
   }
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';

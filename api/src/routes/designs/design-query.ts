@@ -1,13 +1,25 @@
 import { HttpError } from '../../plugins/error-handler';
 import { defaultCurrencyFor, isSupportedCurrency } from './currency';
+import { isKnownCountry } from './regional-costs';
 
 export type DesignLocale = 'en' | 'fr';
 
+export const TIERS = ['standard', 'premium', 'luxury'] as const;
+export type Tier = (typeof TIERS)[number];
+
 export interface DesignQuery {
   featured: boolean | undefined;
+  /** Page size (`limit` or `page_size`). */
   limit: number;
+  page: number;
   locale: DesignLocale;
   currency: string;
+  /** Where the house would be built: scales the estimate to local building costs. */
+  country: string | undefined;
+  tiers: Tier[];
+  roomsMin: number | undefined;
+  roomsMax: number | undefined;
+  q: string | undefined;
 }
 
 export const DEFAULT_LIMIT = 6;
@@ -46,7 +58,7 @@ export function parseDesignQuery(query: Record<string, unknown>, acceptLanguage:
     else errors.featured = ['The featured field must be true or false.'];
   }
 
-  const limitRaw = single(query.limit);
+  const limitRaw = single(query.page_size) ?? single(query.limit);
   let limit = DEFAULT_LIMIT;
   if (limitRaw !== undefined) {
     const parsed = /^\d+$/.test(limitRaw) ? Number(limitRaw) : NaN;
@@ -70,6 +82,36 @@ export function parseDesignQuery(query: Record<string, unknown>, acceptLanguage:
     else errors.currency = ['The selected currency is not supported.'];
   }
 
+  const wholeNumber = (name: string, min: number, max: number): number | undefined => {
+    const raw = single(query[name]);
+    if (raw === undefined || raw === '') return undefined;
+    const parsed = /^\d+$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+      errors[name] = [`The ${name.replace('_', ' ')} must be a whole number between ${min} and ${max}.`];
+      return undefined;
+    }
+    return parsed;
+  };
+  const page = wholeNumber('page', 1, 10_000) ?? 1;
+  const roomsMin = wholeNumber('rooms_min', 1, 100);
+  const roomsMax = wholeNumber('rooms_max', 1, 100);
+
+  const tiers: Tier[] = [];
+  for (const tier of (single(query.tier) ?? '').split(',').map((value) => value.trim()).filter(Boolean)) {
+    if ((TIERS as readonly string[]).includes(tier)) tiers.push(tier as Tier);
+    else errors.tier = ['The tier must be standard, premium or luxury.'];
+  }
+
+  const countryRaw = single(query.country)?.trim().toUpperCase();
+  let country: string | undefined;
+  if (countryRaw) {
+    if (isKnownCountry(countryRaw)) country = countryRaw;
+    else errors.country = ['The selected country is not supported.'];
+  }
+
+  const qRaw = single(query.q)?.trim();
+  const q = qRaw ? qRaw.slice(0, 100) : undefined;
+
   if (Object.keys(errors).length > 0) throw new HttpError(422, 'The given data was invalid.', errors);
-  return { featured, limit, locale, currency };
+  return { featured, limit, page, locale, currency, country, tiers, roomsMin, roomsMax, q };
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../plugins/error-handler';
 import { convertFromEuroCents } from './currency';
 import { parseDesignQuery } from './design-query';
+import { regionalEuroCents } from './regional-costs';
 
 /** Our own illustrations, shipped with the API (never user uploads). */
 export const DESIGN_ASSETS_DIR = path.resolve(__dirname, '..', '..', '..', 'assets', 'designs');
@@ -32,26 +33,34 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/designs', async (request, reply) => {
     const query = parseDesignQuery(request.query as Record<string, unknown>, request.headers['accept-language']);
-    const where = query.featured === undefined ? '' : 'WHERE featured = $2';
-    const params: unknown[] = [query.limit, ...(query.featured === undefined ? [] : [query.featured])];
+    const params: unknown[] = [];
+    const where: string[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replaceAll('?', `$${params.length}`));
+    };
+    if (query.featured !== undefined) add('featured = ?', query.featured);
+    if (query.tiers.length > 0) add('tier = ANY (?)', query.tiers);
+    if (query.roomsMin !== undefined) add('rooms >= ?', query.roomsMin);
+    if (query.roomsMax !== undefined) add('rooms <= ?', query.roomsMax);
+    if (query.q) add('(title_en ILIKE ? OR title_fr ILIKE ? OR description_en ILIKE ? OR description_fr ILIKE ?)', `%${query.q.replace(/[%_\\]/g, '\\$&')}%`);
+    const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const titleCol = query.locale === 'fr' ? 'title_fr' : 'title_en';
     const descriptionCol = query.locale === 'fr' ? 'description_fr' : 'description_en';
     const [{ rows }, count] = await Promise.all([
       app.db.query<DesignRow>(
         `SELECT id, slug, ${titleCol} AS title, ${descriptionCol} AS description, tier, rooms, area_m2, image_file,
                 cost_min_eur_cents, cost_max_eur_cents
-           FROM designs ${where}
+           FROM designs ${filter}
           ORDER BY sort_order, slug
-          LIMIT $1`,
-        params,
+          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, query.limit, (query.page - 1) * query.limit],
       ),
-      app.db.query<{ total: string | number }>(
-        `SELECT count(*) AS total FROM designs ${query.featured === undefined ? '' : 'WHERE featured = $1'}`,
-        query.featured === undefined ? [] : [query.featured],
-      ),
+      app.db.query<{ total: string | number }>(`SELECT count(*) AS total FROM designs ${filter}`, params),
     ]);
     reply.header('Cache-Control', 'public, max-age=300');
     reply.header('Vary', 'Accept-Language');
+    const cost = (euroCents: string | number) => convertFromEuroCents(regionalEuroCents(Number(euroCents), query.country), query.currency);
     return {
       data: rows.map((row) => ({
         id: row.id,
@@ -64,11 +73,12 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
         image_url: `${DESIGN_IMAGE_PREFIX}${row.image_file}`,
         estimated_cost: {
           currency: query.currency,
-          min: convertFromEuroCents(Number(row.cost_min_eur_cents), query.currency),
-          max: convertFromEuroCents(Number(row.cost_max_eur_cents), query.currency),
+          country: query.country ?? null,
+          min: cost(row.cost_min_eur_cents),
+          max: cost(row.cost_max_eur_cents),
         },
       })),
-      meta: { total: Number(count.rows[0]?.total ?? 0) },
+      meta: { page: query.page, page_size: query.limit, total: Number(count.rows[0]?.total ?? 0) },
     };
   });
 
