@@ -2,14 +2,16 @@ import { lazy } from 'react';
 import { createRemoteRoutes } from 'shared/remote';
 import { CATALOG_NAME, loadCatalog } from './catalog';
 
-const screens = () => import('../features/screens/placeholder-screens');
+const dashboards = () => import('../features/users/dashboard-pages');
 
 export default createRemoteRoutes({
   name: CATALOG_NAME,
   loadCatalog,
   pages: {
-    'admin.clients': lazy(() => screens().then((m) => ({ default: m.ClientsPage }))),
-    'admin.contractors': lazy(() => screens().then((m) => ({ default: m.ContractorsAdminPage }))),
-    'admin.assessors': lazy(() => screens().then((m) => ({ default: m.AssessorsPage }))),
+    'admin.clients': lazy(() => dashboards().then((m) => ({ default: m.ClientsPage }))),
+    'admin.contractors': lazy(() => dashboards().then((m) => ({ default: m.ContractorsPage }))),
+    'admin.assessors': lazy(() => import('../features/experts/assessors-page').then((m) => ({ default: m.AssessorsPage }))),
+    'admin.user': lazy(() => import('../features/user-detail/user-page').then((m) => ({ default: m.UserPage }))),
+    'admin.audit': lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage }))),
   },
 });

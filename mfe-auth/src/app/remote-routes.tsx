@@ -2,18 +2,28 @@ import { lazy } from 'react';
 import { createRemoteRoutes } from 'shared/remote';
 import { CATALOG_NAME, loadCatalog } from './catalog';
 
-const screens = () => import('../features/screens/placeholder-screens');
-
 export default createRemoteRoutes({
   name: CATALOG_NAME,
   loadCatalog,
   pages: {
-    'Login': lazy(() => screens().then((m) => ({ default: m.LoginPage }))),
-    'SignUp': lazy(() => screens().then((m) => ({ default: m.SignUpPage }))),
-    'SignUpSpecialists': lazy(() => screens().then((m) => ({ default: m.SignUpSpecialistsPage }))),
-    'ForgotPassword': lazy(() => screens().then((m) => ({ default: m.ForgotPasswordPage }))),
-    'ResetPassword': lazy(() => screens().then((m) => ({ default: m.ResetPasswordPage }))),
-    'Expired': lazy(() => screens().then((m) => ({ default: m.ExpiredPage }))),
-    'AdminLogin': lazy(() => screens().then((m) => ({ default: m.AdminLoginPage }))),
+    Login: lazy(() => import('../features/sign-in/sign-in-page').then((m) => ({ default: m.SignInPage }))),
+    SignUp: lazy(() => import('../features/sign-up/sign-up-page').then((m) => ({ default: m.SignUpPage }))),
+    SignUpSpecialists: lazy(() =>
+      import('../features/sign-up/sign-up-page').then((m) => ({ default: m.SignUpSpecialistsPage })),
+    ),
+    ForgotPassword: lazy(() =>
+      import('../features/password/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+    ),
+    ResetPassword: lazy(() =>
+      import('../features/password/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+    ),
+    Expired: lazy(() => import('../features/password/expired-page').then((m) => ({ default: m.ExpiredPage }))),
+    VerifyEmail: lazy(() =>
+      import('../features/verify-email/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+    ),
+    SocialCallback: lazy(() =>
+      import('../features/social/social-callback-page').then((m) => ({ default: m.SocialCallbackPage })),
+    ),
+    AdminLogin: lazy(() => import('../features/admin/admin-login-page').then((m) => ({ default: m.AdminLoginPage }))),
   },
 });

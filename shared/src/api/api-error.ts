@@ -10,13 +10,16 @@ export class ApiError extends Error {
   /** HTTP status; 0 when there was no answer. */
   readonly status: number;
   readonly errors: FieldErrors;
+  /** A machine-readable reason some answers add (`email_unverified` on a refused sign-in). */
+  readonly code: string | undefined;
 
-  constructor(kind: ApiErrorKind, status: number, message: string, errors: FieldErrors = {}) {
+  constructor(kind: ApiErrorKind, status: number, message: string, errors: FieldErrors = {}, code?: string) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
     this.errors = errors;
+    this.code = code;
   }
 
   /** The first message for a field, if the server sent one. */

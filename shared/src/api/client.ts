@@ -1,6 +1,8 @@
+import { i18n } from '@lingui/core';
 import ky, { HTTPError, TimeoutError, type KyInstance, type ResponsePromise } from 'ky';
 import { STORAGE_KEYS, browserStorage, type KeyValueStorage } from '../session/storage-keys';
 import { ApiError, type FieldErrors } from './api-error';
+import { DEFAULT_LOCALE, isLocale } from '../i18n/locale';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -51,6 +53,8 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
           const xsrf = readCookie(XSRF_COOKIE);
           if (xsrf) request.headers.set(XSRF_HEADER, xsrf);
+          // The API answers messages (validation, errors, e-mails) in the page's language.
+          request.headers.set('Accept-Language', isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE);
         },
       ],
     },
@@ -60,6 +64,7 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
 interface ErrorBody {
   message?: unknown;
   errors?: unknown;
+  code?: unknown;
 }
 
 function asFieldErrors(value: unknown): FieldErrors {
@@ -83,7 +88,8 @@ export async function toApiError(error: unknown): Promise<ApiError> {
       // Not JSON (a proxy's error page, an empty body): keep the status only.
     }
     const message = typeof body.message === 'string' ? body.message : error.response.statusText || 'Request failed';
-    return new ApiError('http', error.response.status, message, asFieldErrors(body.errors));
+    const code = typeof body.code === 'string' ? body.code : undefined;
+    return new ApiError('http', error.response.status, message, asFieldErrors(body.errors), code);
   }
   if (error instanceof TimeoutError) return new ApiError('timeout', 0, 'The request timed out');
   const message = error instanceof Error ? error.message : 'Network error';

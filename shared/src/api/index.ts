@@ -4,3 +4,5 @@ export { api, adminApi, apiBaseUrl, createApiClient, send, toApiError, XSRF_COOK
 export type { ApiClientOptions } from './client';
 export { fetchHealth } from './endpoints/health';
 export type { Health } from './endpoints/health';
+export { uploadForm } from './upload';
+export type { UploadOptions } from './upload';

@@ -1,1 +1,50 @@
 export { VALIDATION_MESSAGES } from './messages';
+export { descriptorFor, fieldErrors, issueMessage, translateMessage } from './issue-messages';
+export type { FieldErrorMap, Translate } from './issue-messages';
+export {
+  ACCOUNT_TYPES,
+  CITY_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  ForgotPasswordSchema,
+  NAME_MAX_LENGTH,
+  NewPasswordSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PasswordSchema,
+  ProfileSchema,
+  ResetPasswordSchema,
+  SCHEMA_LOCALES,
+  SignInSchema,
+  SignUpAuthorizationSchema,
+  SignUpPersonalEntries,
+  SignUpPersonalSchema,
+  SignUpSchema,
+  SPECIALIST_KINDS,
+} from './auth-schemas';
+export type {
+  AccountType,
+  ForgotPasswordInput,
+  ProfileInput,
+  ResetPasswordInput,
+  SignInInput,
+  SignUpInput,
+  SignUpOutput,
+  SpecialistKind,
+} from './auth-schemas';
+export { MARKETPLACE_MESSAGES } from './marketplace-messages';
+export {
+  AMOUNT_MAX,
+  InviteSchema,
+  MILESTONES_MAX,
+  MilestoneSchema,
+  PROJECT_DESCRIPTION_MAX,
+  PROJECT_DESCRIPTION_MIN,
+  PROJECT_TITLE_MAX,
+  PROJECT_TITLE_MIN,
+  ProjectEntries,
+  ProjectSchema,
+  QUOTE_MESSAGE_MAX,
+  QuoteSchema,
+  SpecialistProfileSchema,
+} from './project-schemas';
+export type { InviteInput, ProjectInput, ProjectValues, QuoteInput, QuoteValues, SpecialistProfileInput } from './project-schemas';

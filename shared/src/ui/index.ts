@@ -4,3 +4,4 @@ export { ErrorBoundary } from './error-boundary';
 export { SOMETHING_WENT_WRONG } from './generic-error';
 export { HideOnError } from './hide-on-error';
 export { PagePlaceholder } from './page-placeholder';
+export { formatMoney, formatMoneyRange, minorDigitsOf, moneyInputValue, parseMoneyInput } from './format-money';

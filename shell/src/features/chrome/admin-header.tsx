@@ -26,6 +26,9 @@ export function AdminHeader() {
           <PreloadNavLink to="/admin/assessors" className="nav-link">
             <Trans>Assessors</Trans>
           </PreloadNavLink>
+          <PreloadNavLink to="/admin/audit" className="nav-link">
+            <Trans>Audit trail</Trans>
+          </PreloadNavLink>
         </nav>
         <div className="site-header__actions">
           <LanguageSwitcher />

@@ -1,0 +1,53 @@
+import { adminApi, send, toApiError } from 'shared/api';
+import type {
+  AuditEntry,
+  AuditParams,
+  CheckKind,
+  CheckOutcome,
+  Expert,
+  AdminUser,
+  Page,
+  UserDetail,
+  UserListParams,
+  UserSummary,
+} from './admin-types';
+
+/** Drops empty values so the URL only carries the filters in use. */
+function query(params: object): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') out[key] = String(value);
+  }
+  return out;
+}
+
+const user = (id: string) => `admin/users/${encodeURIComponent(id)}`;
+
+/** The admin area's calls, signed with the admin token. */
+export const adminCalls = {
+  listUsers: (params: UserListParams) => send<Page<AdminUser>>(adminApi.get('admin/users', { searchParams: query(params) })),
+  summary: (role: UserListParams['role']) => send<UserSummary>(adminApi.get('admin/users/summary', { searchParams: { role } })),
+  user: (id: string) => send<UserDetail>(adminApi.get(user(id))),
+  recordCheck: (id: string, kind: CheckKind, body: { outcome: CheckOutcome; checked_on: string; notes: string }) =>
+    send<UserDetail>(adminApi.put(`${user(id)}/checks/${kind}`, { json: body })),
+  verify: (id: string) => send<UserDetail>(adminApi.put(`${user(id)}/verify`, { json: {} })),
+  revoke: (id: string, reason: string) => send<UserDetail>(adminApi.delete(`${user(id)}/verify`, { json: { reason } })),
+  suspend: (id: string, reason: string) => send<UserDetail>(adminApi.post(`${user(id)}/suspend`, { json: { reason } })),
+  reactivate: (id: string) => send<UserDetail>(adminApi.post(`${user(id)}/reactivate`, { json: {} })),
+  /** The evidence file itself (the link needs the admin token, so it is fetched, not opened). */
+  evidenceFile: async (id: string, kind: CheckKind, evidenceId: string): Promise<Blob> => {
+    try {
+      const response = await adminApi.get(`${user(id)}/checks/${kind}/evidence/${encodeURIComponent(evidenceId)}`);
+      return await response.blob();
+    } catch (error) {
+      throw await toApiError(error);
+    }
+  },
+  experts: () => send<{ data: Expert[] }>(adminApi.get('admin/experts')),
+  createExpert: (body: Record<string, string>) => send<AdminUser>(adminApi.post('admin/experts', { json: body })),
+  admins: () => send<{ data: { id: string; name: string; email: string }[] }>(adminApi.get('admin/admins')),
+  audit: (params: AuditParams) =>
+    send<Page<AuditEntry> & { meta: { actions: string[] } }>(adminApi.get('admin/audit', { searchParams: query(params) })),
+};
+
+export const evidenceUploadUrl = (id: string, kind: CheckKind) => `${user(id)}/checks/${kind}/evidence`;

@@ -1,0 +1,240 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { isApiError } from 'shared/api';
+import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { adminCalls, evidenceUploadUrl } from '../api/admin-api';
+import type { CheckOutcome, UserDetail, VerificationCheck } from '../api/admin-types';
+import { evidenceUpload } from '../api/upload-evidence';
+import { formatBytes, formatDate, formatDateTime, todayIso } from '../common/format';
+import { CHECK_HINTS, CHECK_TITLES, OUTCOMES } from '../common/labels';
+
+const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,application/pdf,image/png,image/jpeg,image/gif';
+const MAX_BYTES = 10 * 1024 * 1024;
+
+interface CheckCardProps {
+  userId: string;
+  check: VerificationCheck;
+  onChange: (detail: UserDetail) => void;
+}
+
+function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** One of the four checks: its outcome, date and notes, and the evidence behind it. */
+export function CheckCard({ userId, check, onChange }: CheckCardProps) {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const [outcome, setOutcome] = useState<CheckOutcome>(check.outcome);
+  const [checkedOn, setCheckedOn] = useState(check.checked_on ?? todayIso());
+  const [notes, setNotes] = useState(check.notes);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const title = t(CHECK_TITLES[check.kind]);
+
+  // The saved check replaces the form when the server answers (or another admin changed it).
+  useEffect(() => {
+    setOutcome(check.outcome);
+    setCheckedOn(check.checked_on ?? todayIso());
+    setNotes(check.notes);
+  }, [check.outcome, check.checked_on, check.notes]);
+
+  const dirty = outcome !== check.outcome || (check.checked_on ?? todayIso()) !== checkedOn || notes !== check.notes || !check.recorded_at;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setErrors({});
+    try {
+      onChange(await adminCalls.recordCheck(userId, check.kind, { outcome, checked_on: checkedOn, notes }));
+      notify.success(t`${title}: saved.`);
+    } catch (error) {
+      if (isApiError(error) && error.status === 422) setErrors(error.errors);
+      else notify.error(isApiError(error) && error.status < 500 && error.kind === 'http' ? error.message : t(SOMETHING_WENT_WRONG));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setUploadError(null);
+    if (file.size > MAX_BYTES) {
+      setUploadError(t`The file must be at most 10 MB.`);
+      return;
+    }
+    setProgress(0);
+    try {
+      onChange(await evidenceUpload.send(evidenceUploadUrl(userId, check.kind), file, setProgress));
+      const name = file.name;
+      notify.success(t`${name} uploaded.`);
+    } catch (error) {
+      setUploadError(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t(SOMETHING_WENT_WRONG));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const download = async (evidenceId: string, name: string) => {
+    try {
+      saveBlob(await adminCalls.evidenceFile(userId, check.kind, evidenceId), name);
+    } catch {
+      notify.error(t(SOMETHING_WENT_WRONG));
+    }
+  };
+
+  const recordedBy = check.recorded_by?.name ?? '';
+  const recordedAt = formatDateTime(check.recorded_at, i18n.locale);
+  const checkedOnLabel = formatDate(check.checked_on, i18n.locale);
+
+  return (
+    <section className={`admin-check admin-check--${check.outcome} ui-card`} aria-labelledby={`${id}-title`}>
+      <header className="admin-check__header">
+        <h3 id={`${id}-title`} className="admin-check__title">
+          {title}
+        </h3>
+        <span className={`admin-outcome admin-outcome--${check.outcome}`}>{t(OUTCOMES[check.outcome])}</span>
+      </header>
+      <p className="admin-muted">{t(CHECK_HINTS[check.kind])}</p>
+      {check.recorded_at && (
+        <p className="admin-check__recorded">
+          <Trans>
+            Recorded by {recordedBy} on {recordedAt}
+          </Trans>
+          {check.checked_on && (
+            <>
+              {' · '}
+              <Trans>Checked on {checkedOnLabel}</Trans>
+            </>
+          )}
+        </p>
+      )}
+      <form className="admin-form admin-check__form" onSubmit={save} noValidate>
+        <div className="admin-check__row">
+          <div className="ui-field">
+            <label className="ui-field__label" htmlFor={`${id}-outcome`}>
+              <Trans>Outcome</Trans>
+            </label>
+            <select
+              id={`${id}-outcome`}
+              className="ui-field__input ui-field__select"
+              value={outcome}
+              aria-invalid={Boolean(errors.outcome)}
+              onChange={(event) => setOutcome(event.target.value as CheckOutcome)}
+            >
+              {(['pending', 'passed', 'failed'] as const).map((value) => (
+                <option key={value} value={value}>
+                  {t(OUTCOMES[value])}
+                </option>
+              ))}
+            </select>
+            {errors.outcome && <p className="ui-field__error">{errors.outcome[0]}</p>}
+          </div>
+          <div className="ui-field">
+            <label className="ui-field__label" htmlFor={`${id}-date`}>
+              <Trans>Date of the check</Trans>
+            </label>
+            <input
+              id={`${id}-date`}
+              className="ui-field__input"
+              type="date"
+              value={checkedOn}
+              aria-invalid={Boolean(errors.checked_on)}
+              aria-describedby={errors.checked_on ? `${id}-date-error` : undefined}
+              onChange={(event) => setCheckedOn(event.target.value)}
+            />
+            {errors.checked_on && (
+              <p className="ui-field__error" id={`${id}-date-error`}>
+                {errors.checked_on[0]}
+              </p>
+            )}
+          </div>
+        </div>
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor={`${id}-notes`}>
+            <Trans>Notes</Trans>
+          </label>
+          <textarea
+            id={`${id}-notes`}
+            className="ui-field__input admin-textarea"
+            value={notes}
+            maxLength={2000}
+            onChange={(event) => setNotes(event.target.value)}
+          />
+        </div>
+        <div className="admin-form__actions">
+          <button type="submit" className="ui-button" disabled={saving || !dirty}>
+            {saving ? t`Saving…` : t`Save check`}
+          </button>
+        </div>
+      </form>
+
+      <div className="admin-evidence">
+        <h4 className="admin-evidence__title">
+          <Trans>Evidence</Trans>
+        </h4>
+        {check.evidence.length === 0 ? (
+          <p className="admin-muted">
+            <Trans>No document yet.</Trans>
+          </p>
+        ) : (
+          <ul className="admin-evidence__list">
+            {check.evidence.map((item) => (
+              <li key={item.id}>
+                <button type="button" className="admin-link-button" onClick={() => download(item.id, item.file_name)}>
+                  <span className="ui-visually-hidden">
+                    <Trans>Download</Trans>{' '}
+                  </span>
+                  {item.file_name}
+                </button>{' '}
+                <span className="admin-muted">
+                  ({formatBytes(item.size_bytes, i18n.locale)}, {formatDateTime(item.uploaded_at, i18n.locale)})
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="ui-field admin-evidence__upload">
+          <label className="ui-field__label" htmlFor={`${id}-file`}>
+            <Trans>Add evidence for “{title}”</Trans>
+          </label>
+          <input
+            id={`${id}-file`}
+            ref={fileInput}
+            type="file"
+            accept={ACCEPT}
+            className="admin-file"
+            disabled={progress !== null}
+            aria-describedby={`${id}-file-hint`}
+            onChange={upload}
+          />
+          <p className="ui-field__hint" id={`${id}-file-hint`}>
+            <Trans>PDF, PNG, JPEG or GIF, up to 10 MB.</Trans>
+          </p>
+          {progress !== null && (
+            <progress className="admin-progress" max={100} value={progress} aria-label={t`Uploading`}>
+              {progress}%
+            </progress>
+          )}
+          {uploadError && (
+            <p className="ui-field__error" role="alert">
+              {uploadError}
+            </p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

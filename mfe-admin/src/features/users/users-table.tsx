@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from 'react-router-dom';
+import { pathFor } from 'shared/routing';
+import type { AdminUser, UserRole } from '../api/admin-types';
+import { formatDate } from '../common/format';
+import { ROLE_NAMES } from '../common/labels';
+import { StatusBadges } from '../common/status-badges';
+import type { ListParams, SortField } from './use-list-params';
+
+interface UsersTableProps {
+  role: UserRole;
+  users: AdminUser[];
+  caption: string;
+  params: ListParams;
+  onSort: (sort: SortField, order: 'asc' | 'desc') => void;
+  /** Extra column (the experts' workload), keyed by user id. */
+  extra?: { header: ReactNode; cell: (user: AdminUser) => ReactNode };
+}
+
+export const userPath = (id: string) => pathFor('admin.user', { id });
+
+function SortHeader({ field, params, onSort, children }: { field: SortField; params: ListParams; onSort: UsersTableProps['onSort']; children: ReactNode }) {
+  const active = params.sort === field;
+  const direction = active ? (params.order === 'asc' ? 'ascending' : 'descending') : 'none';
+  const next = () => {
+    if (active) onSort(field, params.order === 'asc' ? 'desc' : 'asc');
+    // Newest first is the natural start for dates; A to Z for names and addresses.
+    else onSort(field, field === 'created_at' ? 'desc' : 'asc');
+  };
+  return (
+    <th scope="col" aria-sort={direction}>
+      <button type="button" className="admin-sort" onClick={next}>
+        {children}
+        <span className="admin-sort__icon" aria-hidden="true">
+          {active ? (params.order === 'asc' ? '▲' : '▼') : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/** One page of accounts; the name opens the account, and so does a click anywhere on the row. */
+export function UsersTable({ role, users, caption, params, onSort, extra }: UsersTableProps) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const specialists = role !== 'clients';
+  return (
+    <div className="admin-table-scroll" role="region" aria-label={caption} tabIndex={0}>
+      <table className="admin-table">
+        <caption className="ui-visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <SortHeader field="name" params={params} onSort={onSort}>
+              <Trans>Name</Trans>
+            </SortHeader>
+            <SortHeader field="email" params={params} onSort={onSort}>
+              <Trans>Email</Trans>
+            </SortHeader>
+            {specialists ? (
+              <th scope="col">
+                <Trans>Kind</Trans>
+              </th>
+            ) : (
+              <th scope="col">
+                <Trans>Phone</Trans>
+              </th>
+            )}
+            <th scope="col">
+              <Trans>Location</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Status</Trans>
+            </th>
+            {extra && <th scope="col">{extra.header}</th>}
+            <SortHeader field="created_at" params={params} onSort={onSort}>
+              <Trans>Joined</Trans>
+            </SortHeader>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user.id} className="admin-table__row" onClick={() => navigate(userPath(user.id))}>
+              <th scope="row">
+                <Link to={userPath(user.id)} onClick={(event) => event.stopPropagation()}>
+                  {user.first_name} {user.last_name}
+                </Link>
+                {user.company_name && <span className="admin-table__company">{user.company_name}</span>}
+              </th>
+              <td>{user.email}</td>
+              <td>{specialists ? (user.role && ROLE_NAMES[user.role] ? t(ROLE_NAMES[user.role]!) : user.role) : user.phone_number}</td>
+              <td>{[user.city, user.country].filter(Boolean).join(', ')}</td>
+              <td>
+                <StatusBadges user={user} />
+                {!user.verification_state && user.status === 'active' && <Trans>Active</Trans>}
+              </td>
+              {extra && <td>{extra.cell(user)}</td>}
+              <td>{formatDate(user.created_at, i18n.locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

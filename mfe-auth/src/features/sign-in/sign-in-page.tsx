@@ -1,0 +1,68 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from 'react-router-dom';
+import { isApiError } from 'shared/api';
+import { FormAlert, TextField, useForm } from 'shared/forms';
+import { SignInSchema } from 'shared/schemas';
+import { clientSession } from 'shared/session';
+import { useFinishClientSignIn } from '../forms/finish-sign-in';
+import { PasswordField } from '../forms/password-field';
+import { AuthLayout } from '../layout/auth-layout';
+import { SocialButtons } from './social-buttons';
+
+export function SignInPage() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const finish = useFinishClientSignIn();
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    schema: SignInSchema,
+    onError: (error) => {
+      if (!isApiError(error)) return false;
+      if (error.status === 403 && error.code === 'email_unverified') {
+        navigate('/sign-up', { state: { verifyEmail: form.values.email.trim() } });
+        return true;
+      }
+      // Wrong credentials, a suspended account, too many attempts: the server's own (translated) words.
+      if (error.status === 401 || error.status === 403 || error.status === 429) {
+        form.setFormError(error.message);
+        return true;
+      }
+      return false;
+    },
+  });
+
+  const submit = form.handleSubmit(async (credentials) => {
+    await clientSession.login(credentials);
+    finish();
+  });
+
+  return (
+    <AuthLayout
+      title={<Trans>Sign in</Trans>}
+      intro={<p>{t`Welcome back. Sign in to follow your projects and payments.`}</p>}
+      footer={
+        <p>
+          <Trans>
+            New to Fundament? <Link to="/sign-up">Create an account</Link>
+          </Trans>
+        </p>
+      }
+    >
+      <form className="auth-form" ref={form.formRef} onSubmit={submit} noValidate>
+        {form.formError && <FormAlert>{form.formError}</FormAlert>}
+        <TextField binding={form.field('email')} label={t`Email`} type="email" autoComplete="email" inputMode="email" required />
+        <PasswordField binding={form.field('password')} label={t`Password`} autoComplete="current-password" />
+        <Link className="auth-form__inline-link" to="/forgot-password">
+          {t`Forgot your password?`}
+        </Link>
+        <div className="auth-form__actions">
+          <button type="submit" className="ui-button ui-button--accent" disabled={form.submitting}>
+            {form.submitting ? t`Signing in…` : t`Sign in`}
+          </button>
+        </div>
+      </form>
+      <p className="auth-divider">{t`or`}</p>
+      <SocialButtons />
+    </AuthLayout>
+  );
+}

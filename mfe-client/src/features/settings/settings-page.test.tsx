@@ -1,0 +1,197 @@
+import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore } from 'jotai';
+import toast, { Toaster } from 'react-hot-toast';
+import { clientUserAtom, STORAGE_KEYS } from 'shared/session';
+import { renderWithProviders } from 'shared/testing';
+import { fakeApi } from '../../testing/fake-api';
+import { readImageSize } from './photo-upload';
+import { SettingsPage } from './settings-page';
+
+// Typing without pauses (and files of any type, to test the refusal), with room for a busy machine.
+const user = userEvent.setup({ applyAccept: false, delay: null });
+jest.setTimeout(20_000);
+configure({ asyncUtilTimeout: 4000 });
+
+jest.mock('./photo-upload', () => ({
+  ...jest.requireActual('./photo-upload'),
+  readImageSize: jest.fn(),
+}));
+
+const sizeOf = readImageSize as jest.MockedFunction<typeof readImageSize>;
+
+const ada = {
+  id: 'u1',
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Okafor',
+  phone_number: '+237 699 00 11 22',
+  photo_url: null,
+  role: { name: 'client' },
+  permissions: [],
+};
+
+/** An XMLHttpRequest the test drives: it reports progress and answers when told. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  upload = new EventTarget();
+  private events = new EventTarget();
+  status = 0;
+  responseText = '';
+  headers: Record<string, string> = {};
+  method = '';
+  url = '';
+  body: FormData | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  addEventListener(type: string, listener: EventListener) {
+    this.events.addEventListener(type, listener);
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  progress(loaded: number, total: number) {
+    const event = Object.assign(new Event('progress'), { lengthComputable: true, loaded, total });
+    this.upload.dispatchEvent(event);
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.events.dispatchEvent(new Event('load'));
+  }
+}
+
+function renderSettings() {
+  window.matchMedia ??= (() => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined })) as never;
+  toast.remove();
+  render(<Toaster />);
+  const store = createStore();
+  store.set(clientUserAtom, ada);
+  return renderWithProviders(<SettingsPage />, { url: '/main/settings', store });
+}
+
+function file(name: string, type: string) {
+  return new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], name, { type });
+}
+
+const photoInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+
+beforeEach(() => {
+  URL.createObjectURL = jest.fn(() => 'blob:preview-1');
+  URL.revokeObjectURL = jest.fn();
+  window.localStorage.setItem(STORAGE_KEYS.clientToken, 'tok-1');
+  (window as unknown as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
+  FakeXhr.last = null;
+});
+
+describe('SettingsPage: personal details', () => {
+  it("starts from the user's details and checks them with the profile rules", async () => {
+    fakeApi({});
+    renderSettings();
+    expect(screen.getByRole('heading', { name: 'Personal information' })).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    await user.clear(screen.getByLabelText('First name'));
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'ada@');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Please enter your first name')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email.')).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveFocus();
+  });
+
+  it('saves, updates the signed-in user and says so', async () => {
+    const calls = fakeApi({ 'PUT auth/me': ({ body }) => ({ body: { ...ada, ...body } }) });
+    const { store } = renderSettings();
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your personal information has been saved.')).toBeInTheDocument();
+    expect(calls[0]?.body).toEqual({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      phone_number: '+237 699 00 11 22',
+    });
+    expect(store.get(clientUserAtom)).toMatchObject({ last_name: 'Lovelace' });
+  });
+
+  it("shows the server's field errors on the fields, anything else as 'Something went wrong'", async () => {
+    let status = 422;
+    fakeApi({
+      'PUT auth/me': () =>
+        status === 422 ? { status, body: { message: 'Invalid', errors: { email: ['This email is already registered.'] } } } : { status },
+    });
+    renderSettings();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('This email is already registered.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    status = 500;
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+  });
+});
+
+describe('SettingsPage: photo', () => {
+  it('shows the hint and refuses a type other than SVG, PNG or GIF before uploading', async () => {
+    fakeApi({});
+    renderSettings();
+    expect(screen.getByText('SVG, PNG or GIF, at most 800×400 px.')).toBeInTheDocument();
+    await user.upload(photoInput(), file('me.jpg', 'image/jpeg'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The photo must be an SVG, PNG or GIF image.');
+    expect(FakeXhr.last).toBeNull();
+  });
+
+  it('refuses a picture larger than 800×400 px before uploading', async () => {
+    fakeApi({});
+    sizeOf.mockResolvedValue({ width: 801, height: 300 });
+    renderSettings();
+    await user.upload(photoInput(), file('wide.png', 'image/png'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The photo must be at most 800×400 pixels.');
+    expect(FakeXhr.last).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Your profile photo' })).not.toBeInTheDocument();
+  });
+
+  it('previews the picture, shows the upload progress and keeps the saved photo', async () => {
+    fakeApi({});
+    sizeOf.mockResolvedValue({ width: 800, height: 400 });
+    const { store } = renderSettings();
+    await user.upload(photoInput(), file('me.svg', 'image/svg+xml'));
+    expect(await screen.findByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', 'blob:preview-1');
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toMatch(/\/api\/v1\/auth\/me\/photo$/);
+    expect(xhr.headers.Authorization).toBe('Bearer tok-1');
+    expect((xhr.body?.get('photo') as File).name).toBe('me.svg');
+
+    act(() => xhr.progress(50, 100));
+    expect(await screen.findByText('Uploading… 50%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('value', '50');
+
+    act(() => xhr.answer(200, { photo_url: '/api/v1/media/photos/abc.svg' }));
+    expect(await screen.findByText('Your photo has been updated.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', '/api/v1/media/photos/abc.svg'),
+    );
+    expect(store.get(clientUserAtom)).toMatchObject({ photo_url: '/api/v1/media/photos/abc.svg' });
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+  });
+
+  it("shows the server's refusal of the photo", async () => {
+    fakeApi({});
+    sizeOf.mockResolvedValue({ width: 100, height: 100 });
+    renderSettings();
+    await user.upload(photoInput(), file('fake.png', 'image/png'));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    act(() => FakeXhr.last!.answer(422, { message: 'Invalid', errors: { photo: ['The photo must be an SVG, PNG or GIF image.'] } }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The photo must be an SVG, PNG or GIF image.');
+    expect(screen.queryByRole('img', { name: 'Your profile photo' })).not.toBeInTheDocument();
+  });
+});

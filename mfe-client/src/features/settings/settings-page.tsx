@@ -1,0 +1,189 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { api, send } from 'shared/api';
+import { TextField, useForm } from 'shared/forms';
+import { ProfileSchema, type ProfileInput } from 'shared/schemas';
+import { clientUserAtom, type AuthUser } from 'shared/session';
+import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { PHOTO_MAX_HEIGHT, PHOTO_MAX_WIDTH, PHOTO_TYPES, readImageSize, uploadPhoto, type UploadFailure } from './photo-upload';
+import './settings.css';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function initials(user: AuthUser): string {
+  return `${text(user.first_name).charAt(0)}${text(user.last_name).charAt(0)}`.toUpperCase() || '?';
+}
+
+/** The personal information screen: photo, name, e-mail and phone. */
+export function SettingsPage() {
+  const user = useAtomValue(clientUserAtom);
+  if (!user) return null;
+  return <SettingsForm user={user} />;
+}
+
+function SettingsForm({ user }: { user: AuthUser }) {
+  const { t } = useLingui();
+  const setUser = useSetAtom(clientUserAtom);
+  const form = useForm({
+    initialValues: {
+      first_name: text(user.first_name),
+      last_name: text(user.last_name),
+      email: text(user.email),
+      phone_number: text(user.phone_number),
+    },
+    schema: ProfileSchema,
+  });
+
+  const submit = form.handleSubmit(async (profile: ProfileInput) => {
+    const updated = await send<AuthUser>(api.put('auth/me', { json: profile }));
+    setUser(updated);
+    notify.success(t`Your personal information has been saved.`);
+  });
+
+  return (
+    <section className="ui-page ui-container client-settings">
+      <header className="client-settings__header">
+        <h1>
+          <Trans>Personal information</Trans>
+        </h1>
+        <p>{t`This is how contractors and experts see you on Fundament.`}</p>
+      </header>
+      <div className="ui-card client-settings__card">
+        <PhotoField user={user} onUploaded={(photoUrl) => setUser({ ...user, photo_url: photoUrl })} initialsText={initials(user)} />
+        <form className="client-settings__form" ref={form.formRef} onSubmit={submit} noValidate aria-label={t`Personal information`}>
+          <div className="client-settings__row">
+            <TextField binding={form.field('first_name')} label={t`First name`} autoComplete="given-name" required />
+            <TextField binding={form.field('last_name')} label={t`Last name`} autoComplete="family-name" required />
+          </div>
+          <TextField binding={form.field('email')} label={t`Email`} type="email" autoComplete="email" inputMode="email" required />
+          <TextField binding={form.field('phone_number')} label={t`Phone number`} type="tel" autoComplete="tel" inputMode="tel" required />
+          <div className="client-settings__actions">
+            <button type="submit" className="ui-button ui-button--accent" disabled={form.submitting}>
+              {form.submitting ? t`Saving…` : t`Save changes`}
+            </button>
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}
+
+interface PhotoFieldProps {
+  user: AuthUser;
+  initialsText: string;
+  onUploaded: (photoUrl: string) => void;
+}
+
+function PhotoField({ user, initialsText, onUploaded }: PhotoFieldProps) {
+  const { t, i18n } = useLingui();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const saved = typeof user.photo_url === 'string' ? user.photo_url : null;
+  const shown = preview ?? saved;
+
+  // An object URL holds the file in memory until it is revoked.
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) {
+      setError(t`The photo must be an SVG, PNG or GIF image.`);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    let size: { width: number; height: number };
+    try {
+      size = await readImageSize(url);
+    } catch {
+      URL.revokeObjectURL(url);
+      setError(t`This file could not be read as an image.`);
+      return;
+    }
+    if (size.width > PHOTO_MAX_WIDTH || size.height > PHOTO_MAX_HEIGHT) {
+      URL.revokeObjectURL(url);
+      setError(t`The photo must be at most 800×400 pixels.`);
+      return;
+    }
+    setPreview(url);
+    setProgress(0);
+    try {
+      const { photo_url: photoUrl } = await uploadPhoto(file, setProgress);
+      onUploaded(photoUrl);
+      // The stored photo replaces the local preview, whose memory is then released.
+      setPreview(null);
+      notify.success(t`Your photo has been updated.`);
+    } catch (failure) {
+      setPreview(null);
+      const { status, errors, message } = failure as UploadFailure;
+      const serverMessage = errors.photo?.[0] ?? (status === 413 || status === 422 ? message : '');
+      if (serverMessage) setError(serverMessage);
+      else notify.error(i18n._(SOMETHING_WENT_WRONG));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const uploading = progress !== null;
+  const percent = Math.round((progress ?? 0) * 100);
+
+  return (
+    <div className="client-photo">
+      <div className="client-photo__frame">
+        {shown ? (
+          <img className="client-photo__image" src={shown} alt={t`Your profile photo`} />
+        ) : (
+          <span className="client-photo__initials" aria-hidden="true">
+            {initialsText}
+          </span>
+        )}
+      </div>
+      <div className="client-photo__body">
+        <p className="client-photo__title" id="client-photo-title">
+          {t`Profile photo`}
+        </p>
+        <p className="client-photo__hint" id="client-photo-hint">
+          {t`SVG, PNG or GIF, at most 800×400 px.`}
+        </p>
+        <input
+          ref={inputRef}
+          id="client-photo-input"
+          className="ui-visually-hidden"
+          type="file"
+          aria-labelledby="client-photo-title"
+          accept=".svg,.png,.gif,image/svg+xml,image/png,image/gif"
+          aria-describedby={`client-photo-hint${error ? ' client-photo-error' : ''}`}
+          aria-invalid={Boolean(error)}
+          disabled={uploading}
+          onChange={choose}
+          tabIndex={-1}
+        />
+        <button
+          type="button"
+          className="ui-button ui-button--ghost"
+          disabled={uploading}
+          aria-describedby={`client-photo-hint${error ? ' client-photo-error' : ''}`}
+          onClick={() => inputRef.current?.click()}
+        >
+          {shown ? t`Change photo` : t`Upload photo`}
+        </button>
+        {uploading && (
+          <div className="client-photo__progress">
+            <label htmlFor="client-photo-progress">{t`Uploading… ${percent}%`}</label>
+            <progress id="client-photo-progress" max={100} value={percent} />
+          </div>
+        )}
+        {error && (
+          <p className="client-photo__error" id="client-photo-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
