@@ -22,8 +22,20 @@ const accountsEnv = {
 // A fresh embedded database for every run.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'fundament-e2e-'));
 
+/**
+ * Every spec signs in from 127.0.0.1 against one server: the per-address
+ * limits would turn the suite away within a minute. The limits themselves are
+ * tested in the API suite.
+ */
+const RELAXED_LIMITS = {
+  RATE_LIMIT_LOGIN: '1000',
+  RATE_LIMIT_SIGN_UP: '1000',
+  RATE_LIMIT_FORGOT_PASSWORD: '1000',
+  RATE_LIMIT_RESEND_VERIFICATION: '1000',
+};
+
 function serverEnv(serverPort: number, dir: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { NODE_ENV: 'production', PORT: String(serverPort), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', ...extra };
+  return { NODE_ENV: 'production', PORT: String(serverPort), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', ...RELAXED_LIMITS, ...extra };
 }
 
 export default defineConfig({

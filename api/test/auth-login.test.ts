@@ -93,6 +93,7 @@ describe('GET /auth/me', () => {
       locale: 'en',
       photo_url: null,
       email_verified: true,
+      verified: false,
       account_type: 'client',
       specialist_kind: null,
       role: { name: 'client' },
@@ -107,6 +108,8 @@ describe('GET /auth/me', () => {
     expect(user.role).toEqual({ name: 'expert' });
     expect(user.permissions).toEqual([...(ROLE_PERMISSIONS.expert ?? [])]);
     expect(user.permissions).not.toContain('CAN_CREATE_PROJECT');
+    // Not verified by an admin yet: no badge, no requests.
+    expect(user.verified).toBe(false);
   });
 
   it.each([

@@ -124,7 +124,7 @@ describe('invites', () => {
     const sent = (await t.app.inject({ method: 'GET', url: '/api/v1/invites', headers: client.headers })).json();
     expect(sent.data[0].status).toBe('accepted');
     const bell = (await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { ...client.headers, 'accept-language': 'fr' } })).json();
-    expect(bell.data[0].text).toContain('Yves');
+    expect(bell.data[0].text).toBe('Yves Njoya a accepté votre invitation pour Solar power for the house');
   });
 
   it('invites someone by e-mail to join the platform', async () => {

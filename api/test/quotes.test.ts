@@ -149,3 +149,22 @@ describe('quotes', () => {
     expect(clarify.statusCode).toBe(200);
   });
 });
+
+describe('quote messages in French', () => {
+  it('answers a French caller in French', async () => {
+    const project = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers: client.headers,
+      payload: { title: 'Toiture de la maison', description: 'Remplacer la toiture en tôle de la maison familiale.', category: 'kitchen', country: 'CM', city: 'Douala', currency: 'XAF' },
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${project.json().id}/quotes`,
+      headers: { ...paul.headers, 'accept-language': 'fr' },
+      payload: quote({ amount: 10 }),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.milestones).toEqual(['La somme des étapes doit être égale au total.']);
+  });
+});

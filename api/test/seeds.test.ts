@@ -20,6 +20,7 @@ describe('demo data', () => {
 
   it('gives the demo contractor verified requests in its trades and area', async () => {
     const token = await login(t.app, 'contractor@demo.fundament.example', 'Contractor-demo-2026');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).json().verified).toBe(true);
     const requests = (await t.app.inject({ method: 'GET', url: '/api/v1/projects', headers: bearer(token) })).json();
     expect(requests.data.map((p: { title: string }) => p.title).sort()).toEqual([
       'Kitchen renovation in Bonapriso',

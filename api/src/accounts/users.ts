@@ -16,6 +16,8 @@ export interface UserRow {
   email_verified_at: Date | string | null;
   photo_file: string | null;
   status: 'active' | 'suspended';
+  /** Set by an admin once the four verification checks pass (specialists only). */
+  verified_at?: Date | string | null;
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -51,6 +53,8 @@ export function publicUser(user: UserRow) {
     locale: user.locale,
     photo_url: photoUrl(user.photo_file),
     email_verified: user.email_verified_at !== null,
+    // The verified badge: specialists receive project requests only once verified.
+    verified: user.account_type === 'specialist' && Boolean(user.verified_at),
     account_type: user.account_type,
     specialist_kind: user.specialist_kind,
     role: role ? { name: role } : null,
