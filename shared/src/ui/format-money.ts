@@ -1,0 +1,50 @@
+/**
+ * Money travels as integers of minor units (spec §7). The number of minor
+ * digits is the ISO 4217 one Intl knows (XAF 0, EUR 2), unless the reference
+ * book says otherwise.
+ */
+export function minorDigitsOf(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** "€1,250.00" / "1 250,00 €" / "FCFA 3,000,000" from an amount in minor units. */
+export function formatMoney(amountMinor: number, currency: string, locale: string, minorDigits = minorDigitsOf(currency)): string {
+  const major = amountMinor / 10 ** minorDigits;
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: Number.isInteger(major) ? 0 : minorDigits,
+      maximumFractionDigits: minorDigits,
+    }).format(major);
+  } catch {
+    return `${major} ${currency}`;
+  }
+}
+
+/** A range "€1,000 – €2,000", or one side of it when the other is not known. */
+export function formatMoneyRange(min: number | null, max: number | null, currency: string, locale: string): string | null {
+  if (min === null && max === null) return null;
+  if (min !== null && max !== null && min !== max) return `${formatMoney(min, currency, locale)} – ${formatMoney(max, currency, locale)}`;
+  return formatMoney((min ?? max)!, currency, locale);
+}
+
+/**
+ * Reads what someone typed ("1 250,50", "1250.5") as minor units; null when it
+ * is not a number. Spaces and the locale's grouping are ignored.
+ */
+export function parseMoneyInput(text: string, currency: string, minorDigits = minorDigitsOf(currency)): number | null {
+  const cleaned = text.replace(/[\s\u00a0\u202f]/g, '').replace(/,(\d{1,2})$/, '.$1').replace(/,/g, '');
+  if (!/^\d+(\.\d+)?$/.test(cleaned)) return null;
+  return Math.round(Number(cleaned) * 10 ** minorDigits);
+}
+
+/** Minor units back to what a form field shows ("1250.5" → "1250.50"). */
+export function moneyInputValue(amountMinor: number | null, currency: string, minorDigits = minorDigitsOf(currency)): string {
+  if (amountMinor === null) return '';
+  return (amountMinor / 10 ** minorDigits).toFixed(minorDigits);
+}
