@@ -2,18 +2,20 @@ import { lazy } from 'react';
 import { createRemoteRoutes } from 'shared/remote';
 import { CATALOG_NAME, loadCatalog } from './catalog';
 
-const screens = () => import('../features/screens/placeholder-screens');
-
 export default createRemoteRoutes({
   name: CATALOG_NAME,
   loadCatalog,
   pages: {
-    'main.dashboard': lazy(() => screens().then((m) => ({ default: m.DashboardPage }))),
-    'main.projects': lazy(() => screens().then((m) => ({ default: m.ProjectsPage }))),
-    'main.create': lazy(() => screens().then((m) => ({ default: m.CreateProjectPage }))),
-    'main.settings': lazy(() => screens().then((m) => ({ default: m.SettingsPage }))),
-    'main.specialists': lazy(() => screens().then((m) => ({ default: m.SpecialistsPage }))),
-    'main.escrow': lazy(() => screens().then((m) => ({ default: m.EscrowPage }))),
-    'main.catalog': lazy(() => screens().then((m) => ({ default: m.ClientCatalogPage }))),
+    'main.dashboard': lazy(() => import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage }))),
+    'main.projects': lazy(() => import('../features/projects/projects-page').then((m) => ({ default: m.ProjectsPage }))),
+    'main.create': lazy(() => import('../features/create-project/create-project-page').then((m) => ({ default: m.CreateProjectPage }))),
+    'main.settings': lazy(() =>
+      import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
+    ),
+    'main.project': lazy(() => import('../features/projects/project-detail-page').then((m) => ({ default: m.ProjectDetailPage }))),
+    'main.specialist': lazy(() => import('../features/specialists/specialist-page').then((m) => ({ default: m.SpecialistPage }))),
+    'main.specialists': lazy(() => import('../features/specialists/specialists-page').then((m) => ({ default: m.SpecialistsPage }))),
+    'main.escrow': lazy(() => import('../features/escrow/escrow-page').then((m) => ({ default: m.EscrowPage }))),
+    'main.catalog': lazy(() => import('../features/catalog/catalog-page').then((m) => ({ default: m.ClientCatalogPage }))),
   },
 });

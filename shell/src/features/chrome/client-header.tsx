@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { clientSession, clientUserAtom } from 'shared/session';
+import { NotificationBell } from '../notifications/notification-bell';
 import { BrandLogo } from './brand-logo';
 import { LanguageSwitcher } from './language-switcher';
 import { PreloadNavLink } from './nav-link-preload';
@@ -35,6 +36,7 @@ export function ClientHeader() {
         </nav>
         <div className="site-header__actions">
           <LanguageSwitcher />
+          <NotificationBell />
           <PreloadNavLink to="/main/settings" className="nav-link site-header__user" title={t`Personal information`}>
             {name || <Trans>Settings</Trans>}
           </PreloadNavLink>

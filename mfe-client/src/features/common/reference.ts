@@ -1,0 +1,44 @@
+// Every screen of the area uses the form look and the area's own classes.
+import 'shared/forms';
+import './client.css';
+import { useAtomValue } from 'jotai';
+import { useLingui } from '@lingui/react/macro';
+import { referenceBookAtom, localizationAtom } from 'shared/reference';
+import { formatMoney, formatMoneyRange } from 'shared/ui';
+
+/** Names from the reference book (already in the page's language), falling back to the code. */
+export function useReferenceNames() {
+  const book = useAtomValue(referenceBookAtom);
+  const lookup = (list: { code: string; name: string }[] | undefined, code: string | null | undefined) =>
+    (code && list?.find((item) => item.code === code)?.name) || code || '';
+  return {
+    book,
+    category: (code: string) => lookup(book?.categories, code),
+    group: (code: string) => lookup(book?.category_groups, code),
+    country: (code: string) => lookup(book?.countries, code),
+    status: (code: string) => lookup(book?.project_statuses, code),
+    kind: (code: string | null) => lookup(book?.specialist_kinds, code),
+    minorDigits: (currency: string) => book?.currencies.find((item) => item.code === currency)?.minor_digits,
+  };
+}
+
+/** Money and dates in the page's language. */
+export function useFormatters() {
+  const { i18n } = useLingui();
+  const book = useAtomValue(referenceBookAtom);
+  const locale = i18n.locale || 'en';
+  const digits = (currency: string) => book?.currencies.find((item) => item.code === currency)?.minor_digits;
+  return {
+    locale,
+    money: (amount: number, currency: string) => formatMoney(amount, currency, locale, digits(currency)),
+    range: (min: number | null, max: number | null, currency: string) => formatMoneyRange(min, max, currency, locale),
+    date: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: iso.length === 10 ? 'UTC' : undefined }).format(new Date(iso)),
+  };
+}
+
+/** The viewer's currency for estimates: from the localization answer, else by language. */
+export function useViewerCurrency(): string {
+  const info = useAtomValue(localizationAtom);
+  const { i18n } = useLingui();
+  return info?.currency || (i18n.locale === 'fr' ? 'EUR' : 'USD');
+}

@@ -1,0 +1,134 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore } from 'jotai';
+import toast, { Toaster } from 'react-hot-toast';
+import { localizationAtom, referenceBookAtom } from 'shared/reference';
+import { STORAGE_KEYS } from 'shared/session';
+import { renderWithProviders } from 'shared/testing';
+import { fakeApi } from '../../testing/fake-api';
+import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
+import { CreateProjectPage } from './create-project-page';
+
+const user = userEvent.setup({ applyAccept: false, delay: null });
+
+const book = {
+  countries: [
+    { code: 'CM', name: 'Cameroon', currency: 'XAF', cities: ['Douala', 'Yaoundé'] },
+    { code: 'FR', name: 'France', currency: 'EUR', cities: ['Paris'] },
+  ],
+  category_groups: [{ code: 'renovation', name: 'Renovation' }],
+  categories: [{ code: 'bathroom', group: 'renovation', name: 'Bathroom' }],
+  specialist_kinds: [],
+  project_statuses: [],
+  currencies: [
+    { code: 'XAF', name: 'CFA franc', minor_digits: 0 },
+    { code: 'EUR', name: 'Euro', minor_digits: 2 },
+  ],
+};
+
+function renderPage(url = '/main/create') {
+  window.matchMedia ??= (() => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined })) as never;
+  toast.remove();
+  render(<Toaster />);
+  const store = createStore();
+  store.set(referenceBookAtom, book);
+  store.set(localizationAtom, { locale: 'en', country: 'CM', currency: 'XAF' });
+  return renderWithProviders(<CreateProjectPage />, {
+    url,
+    path: '/main/create',
+    store,
+    routes: [{ path: '/main/projects/:id', element: <p>Project page</p> }],
+  });
+}
+
+async function fillFirstTwoSteps() {
+  await user.type(screen.getByLabelText('Title'), 'Bathroom makeover');
+  await user.selectOptions(screen.getByLabelText('Category'), 'bathroom');
+  await user.type(screen.getByLabelText('Description'), 'Walk-in shower, new tiles on walls and floor.');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { name: 'Step 2 of 4: Where and when' });
+  await user.type(screen.getByLabelText('City'), 'Douala');
+  await user.type(screen.getByLabelText('From'), '1 500 000');
+  await user.type(screen.getByLabelText('To'), '2500000');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { name: 'Step 3 of 4: Documents' });
+}
+
+beforeEach(() => {
+  window.localStorage.setItem(STORAGE_KEYS.clientToken, 'tok-1');
+  installFakeXhr();
+});
+
+describe('CreateProjectPage', () => {
+  it('checks each step before moving on, with the shared rules', async () => {
+    fakeApi({});
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findAllByText('This field is mandatory.')).toHaveLength(2);
+    expect(screen.getByText('Please choose a category.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Step 1 of 4: What' })).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Title'), 'Bathroom makeover');
+    await user.selectOptions(screen.getByLabelText('Category'), 'bathroom');
+    await user.type(screen.getByLabelText('Description'), 'Too short');
+    await user.tab();
+    expect(await screen.findByText('Minimum amount of characters is 20.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Description'), ' — walk-in shower and new tiles.');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    // The country and currency come preset from the visitor's localization.
+    expect(await screen.findByRole('heading', { name: 'Step 2 of 4: Where and when' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Country')).toHaveValue('CM');
+    expect(screen.getByLabelText('Currency')).toHaveValue('XAF');
+    await user.type(screen.getByLabelText('City'), 'Douala');
+    await user.type(screen.getByLabelText('From'), '3000000');
+    await user.type(screen.getByLabelText('To'), '1000000');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('The minimum budget cannot be more than the maximum.')).toBeInTheDocument();
+  });
+
+  it('publishes with the documents, showing the upload progress, then opens the project', async () => {
+    fakeApi({});
+    const { router } = renderPage();
+    await fillFirstTwoSteps();
+    const pdf = new File(['%PDF-1.4'], 'plan.pdf', { type: 'application/pdf' });
+    const png = new File(['png'], 'photo.png', { type: 'image/png' });
+    const exe = new File(['MZ'], 'tool.exe', { type: 'application/x-msdownload' });
+    await user.upload(screen.getByLabelText('Documents'), [pdf, png, exe]);
+    expect(screen.getByText('tool.exe: only PDF, PNG, JPEG, GIF and WebP files are accepted.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove photo.png' }));
+    await user.upload(screen.getByLabelText('Documents'), png);
+    expect(screen.getAllByRole('button', { name: /^Remove / })).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('plan.pdf, photo.png')).toBeInTheDocument();
+    expect(screen.getByText('FCFA 1,500,000 – FCFA 2,500,000')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Publish the project' }));
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toMatch(/\/api\/v1\/projects$/);
+    expect(xhr.headers.Authorization).toBe('Bearer tok-1');
+    expect(xhr.body?.get('budget_min')).toBe('1500000');
+    expect(xhr.body?.get('currency')).toBe('XAF');
+    expect(xhr.body?.getAll('documents').map((file) => (file as File).name)).toEqual(['plan.pdf', 'photo.png']);
+
+    act(() => xhr.progress(40, 100));
+    expect(screen.getByRole('progressbar', { name: 'Publishing your project' })).toHaveAttribute('value', '40');
+    expect(screen.getByText('40%')).toBeInTheDocument();
+    act(() => xhr.answer(201, { id: 'p-1', title: 'Bathroom makeover' }));
+    expect(await screen.findByText('Project page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/main/projects/p-1');
+  });
+
+  it("puts the server's field errors back on their step", async () => {
+    fakeApi({});
+    renderPage();
+    await fillFirstTwoSteps();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Publish the project' }));
+    act(() => FakeXhr.last!.answer(422, { message: 'Invalid', errors: { city: ['We do not work in this city yet.'] } }));
+    expect(await screen.findByRole('heading', { name: 'Step 2 of 4: Where and when' })).toBeInTheDocument();
+    expect(await screen.findByText('We do not work in this city yet.')).toBeInTheDocument();
+    expect(screen.getByLabelText('City')).toHaveAttribute('aria-invalid', 'true');
+  });
+});

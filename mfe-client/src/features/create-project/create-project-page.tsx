@@ -1,0 +1,343 @@
+import { useEffect, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import * as v from 'valibot';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { isApiError } from 'shared/api';
+import { useForm } from 'shared/forms';
+import { localizationAtom } from 'shared/reference';
+import { pathFor } from 'shared/routing';
+import { ProjectSchema } from 'shared/schemas';
+import { notify, parseMoneyInput, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { listDesigns } from '../catalog/api/list-designs';
+import { Field } from '../common/field';
+import { useFormatters, useReferenceNames } from '../common/reference';
+import { createProject } from '../projects/api/create-project';
+import { DocumentPicker, UploadProgress } from './document-picker';
+
+const STEPS = [
+  ['title', 'category', 'description'],
+  ['country', 'city', 'desired_start', 'budget_min', 'budget_max', 'currency'],
+  [],
+  [],
+] as const;
+
+type FieldName = 'title' | 'category' | 'description' | 'country' | 'city' | 'desired_start' | 'budget_min' | 'budget_max' | 'currency' | 'design_id';
+type Values = Record<FieldName, string>;
+
+/** Budget fields are typed in major units; the schema and the API take minor units. */
+function toInput(values: Values) {
+  const amount = (text: string) => (text.trim() === '' ? '' : (parseMoneyInput(text, values.currency || 'EUR') ?? text));
+  return { ...values, budget_min: amount(values.budget_min), budget_max: amount(values.budget_max) };
+}
+
+function stepOf(field: string): number {
+  const index = STEPS.findIndex((names) => (names as readonly string[]).includes(field));
+  return index === -1 ? 2 : index;
+}
+
+/** The guided form of `/main/create`: what, where and when, documents, then review and publish. */
+export function CreateProjectPage() {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const localization = useAtomValue(localizationAtom);
+  const names = useReferenceNames();
+  const format = useFormatters();
+  const [step, setStep] = useState(0);
+  const [files, setFiles] = useState<File[]>([]);
+  const [documentError, setDocumentError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [designTitle, setDesignTitle] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const form = useForm<Values, v.InferOutput<typeof ProjectSchema>>({
+    initialValues: {
+      title: '',
+      category: '',
+      description: '',
+      country: localization?.country ?? '',
+      city: '',
+      desired_start: '',
+      budget_min: '',
+      budget_max: '',
+      currency: localization?.currency ?? '',
+      design_id: '',
+    },
+    schema: ProjectSchema,
+    toInput,
+  });
+
+  // The localization answer may arrive after the form opened: fill what is still blank.
+  useEffect(() => {
+    if (!localization) return;
+    if (!form.values.country) form.setValue('country', localization.country);
+    if (!form.values.currency) form.setValue('currency', localization.currency);
+    // Only a newly arrived answer matters here, not each keystroke in the form.
+  }, [localization]);
+
+  const designId = params.get('design');
+  useEffect(() => {
+    if (!designId) return;
+    let current = true;
+    listDesigns({ locale: i18n.locale, currency: localization?.currency ?? 'EUR' }).then(
+      (list) => {
+        const design = list.data.find((item) => item.id === designId);
+        if (!current || !design) return;
+        form.setValue('design_id', design.id);
+        setDesignTitle(design.title);
+        if (!form.values.title) form.setValue('title', design.title);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+    // Once per design: a title the user has since typed is theirs.
+  }, [designId]);
+
+  useEffect(() => headingRef.current?.focus(), [step]);
+
+  const next = () => {
+    if (form.validateFields([...STEPS[step]!] as FieldName[])) setStep(step + 1);
+  };
+
+  const publish = async () => {
+    const result = v.safeParse(ProjectSchema, toInput(form.values));
+    if (!result.success) {
+      const first = result.issues[0] ? String(v.getDotPath(result.issues[0]) ?? '') : '';
+      const target = stepOf(first);
+      setStep(target);
+      requestAnimationFrame(() => form.validateFields([...STEPS[target]!] as FieldName[]));
+      return;
+    }
+    setDocumentError(null);
+    setProgress(0);
+    try {
+      const created = await createProject(result.output, files, setProgress);
+      notify.success(t`Your project is published. Matching specialists are being told.`);
+      navigate(pathFor('main.project', { id: created.id }));
+    } catch (error) {
+      setProgress(null);
+      if (isApiError(error) && (error.status === 422 || error.status === 413) && Object.keys(error.errors).length > 0) {
+        const { documents, ...fields } = error.errors;
+        if (documents) setDocumentError(documents[0] ?? null);
+        const firstField = Object.keys(fields)[0];
+        if (firstField) {
+          setStep(stepOf(firstField));
+          requestAnimationFrame(() => form.setServerErrors(fields));
+        } else setStep(2);
+        return;
+      }
+      notify.error(isApiError(error) && error.status < 500 && error.status > 0 ? error.message : i18n._(SOMETHING_WENT_WRONG));
+    }
+  };
+
+  const country = names.book?.countries.find((item) => item.code === form.values.country);
+  const stepTitles = [t`What`, t`Where and when`, t`Documents`, t`Review and publish`];
+  const budgetMin = parseMoneyInput(form.values.budget_min, form.values.currency || 'EUR');
+  const budgetMax = parseMoneyInput(form.values.budget_max, form.values.currency || 'EUR');
+  const busy = progress !== null;
+
+  return (
+    <section className="ui-page ui-container client-page client-create">
+      <header className="client-page__header">
+        <h1>
+          <Trans>Post a project</Trans>
+        </h1>
+      </header>
+      <ol className="client-steps" aria-label={t`Steps`}>
+        {stepTitles.map((title, index) => (
+          <li key={title} className={index === step ? 'is-current' : index < step ? 'is-done' : undefined} aria-current={index === step ? 'step' : undefined}>
+            <span className="client-steps__number" aria-hidden="true">
+              {index + 1}
+            </span>
+            {title}
+          </li>
+        ))}
+      </ol>
+      <form
+        className="ui-card client-create__form"
+        ref={form.formRef}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (step < 3) next();
+          else void publish();
+        }}
+      >
+        <h2 tabIndex={-1} ref={headingRef} className="client-create__step-title">
+          <Trans>
+            Step {step + 1} of 4: {stepTitles[step]}
+          </Trans>
+        </h2>
+        {designTitle && (
+          <p className="client-note">
+            <Trans>Based on the design “{designTitle}”.</Trans>
+          </p>
+        )}
+
+        {step === 0 && (
+          <>
+            <Field label={t`Title`} errors={form.field('title').errors} hint={t`For example: Kitchen renovation in Bonapriso`}>
+              {(control) => (
+                <input {...control} className="ui-field__input" value={form.values.title} aria-required onChange={(e) => form.setValue('title', e.target.value)} onBlur={form.field('title').onBlur} />
+              )}
+            </Field>
+            <Field label={t`Category`} errors={form.field('category').errors}>
+              {(control) => (
+                <select {...control} className="ui-field__input" value={form.values.category} aria-required onChange={(e) => form.setValue('category', e.target.value)} onBlur={form.field('category').onBlur}>
+                  <option value="">{t`Choose a category`}</option>
+                  {names.book?.category_groups.map((group) => (
+                    <optgroup key={group.code} label={group.name}>
+                      {names.book?.categories
+                        .filter((item) => item.group === group.code)
+                        .map((item) => (
+                          <option key={item.code} value={item.code}>
+                            {item.name}
+                          </option>
+                        ))}
+                    </optgroup>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label={t`Description`} errors={form.field('description').errors} hint={t`What needs doing, the rooms and surfaces, what you already have. At least 20 characters.`}>
+              {(control) => (
+                <textarea {...control} className="ui-field__input client-textarea" rows={6} value={form.values.description} aria-required onChange={(e) => form.setValue('description', e.target.value)} onBlur={form.field('description').onBlur} />
+              )}
+            </Field>
+          </>
+        )}
+
+        {step === 1 && (
+          <>
+            <div className="client-row">
+              <Field label={t`Country`} errors={form.field('country').errors}>
+                {(control) => (
+                  <select {...control} className="ui-field__input" value={form.values.country} aria-required onChange={(e) => {
+                    form.setValue('country', e.target.value);
+                    const currency = names.book?.countries.find((item) => item.code === e.target.value)?.currency;
+                    if (currency) form.setValue('currency', currency);
+                  }} onBlur={form.field('country').onBlur}>
+                    <option value="">{t`Choose a country`}</option>
+                    {names.book?.countries.map((item) => (
+                      <option key={item.code} value={item.code}>
+                        {item.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field label={t`City`} errors={form.field('city').errors}>
+                {(control) => (
+                  <>
+                    <input {...control} className="ui-field__input" list="client-create-cities" value={form.values.city} aria-required autoComplete="address-level2" onChange={(e) => form.setValue('city', e.target.value)} onBlur={form.field('city').onBlur} />
+                    <datalist id="client-create-cities">
+                      {country?.cities.map((city) => <option key={city} value={city} />)}
+                    </datalist>
+                  </>
+                )}
+              </Field>
+            </div>
+            <Field label={t`Desired start`} errors={form.field('desired_start').errors} hint={t`Optional`}>
+              {(control) => (
+                <input {...control} type="date" className="ui-field__input" value={form.values.desired_start} onChange={(e) => form.setValue('desired_start', e.target.value)} onBlur={form.field('desired_start').onBlur} />
+              )}
+            </Field>
+            <fieldset className="client-fieldset">
+              <legend>{t`Budget range (optional)`}</legend>
+              <div className="client-row client-row--three">
+                <Field label={t`From`} errors={form.field('budget_min').errors}>
+                  {(control) => (
+                    <input {...control} inputMode="decimal" className="ui-field__input" value={form.values.budget_min} onChange={(e) => form.setValue('budget_min', e.target.value)} onBlur={form.field('budget_min').onBlur} />
+                  )}
+                </Field>
+                <Field label={t`To`} errors={form.field('budget_max').errors}>
+                  {(control) => (
+                    <input {...control} inputMode="decimal" className="ui-field__input" value={form.values.budget_max} onChange={(e) => form.setValue('budget_max', e.target.value)} onBlur={form.field('budget_max').onBlur} />
+                  )}
+                </Field>
+                <Field label={t`Currency`} errors={form.field('currency').errors}>
+                  {(control) => (
+                    <select {...control} className="ui-field__input" value={form.values.currency} aria-required onChange={(e) => form.setValue('currency', e.target.value)} onBlur={form.field('currency').onBlur}>
+                      <option value="">{t`Choose a currency`}</option>
+                      {names.book?.currencies.map((item) => (
+                        <option key={item.code} value={item.code}>
+                          {item.code} — {item.name}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+              </div>
+            </fieldset>
+          </>
+        )}
+
+        {step === 2 && (
+          <>
+            <p>
+              <Trans>Plans, photos of the current state or an architect's drawings help specialists quote accurately. You can also add them later.</Trans>
+            </p>
+            <DocumentPicker files={files} onChange={setFiles} error={documentError} disabled={busy} />
+          </>
+        )}
+
+        {step === 3 && (
+          <dl className="client-review">
+            <div>
+              <dt>{t`Title`}</dt>
+              <dd>{form.values.title}</dd>
+            </div>
+            <div>
+              <dt>{t`Category`}</dt>
+              <dd>{names.category(form.values.category)}</dd>
+            </div>
+            <div>
+              <dt>{t`Description`}</dt>
+              <dd className="client-pre">{form.values.description}</dd>
+            </div>
+            <div>
+              <dt>{t`Location`}</dt>
+              <dd>
+                {form.values.city}, {names.country(form.values.country)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t`Desired start`}</dt>
+              <dd>{form.values.desired_start ? format.date(form.values.desired_start) : t`Not said`}</dd>
+            </div>
+            <div>
+              <dt>{t`Budget`}</dt>
+              <dd>{format.range(budgetMin, budgetMax, form.values.currency || 'EUR') ?? t`Not said`}</dd>
+            </div>
+            <div>
+              <dt>{t`Documents`}</dt>
+              <dd>{files.length === 0 ? t`None` : files.map((file) => file.name).join(', ')}</dd>
+            </div>
+          </dl>
+        )}
+
+        {busy && <UploadProgress fraction={progress} label={t`Publishing your project`} />}
+
+        <div className="client-create__actions">
+          {step > 0 && (
+            <button type="button" className="ui-button ui-button--ghost" disabled={busy} onClick={() => setStep(step - 1)}>
+              <Trans>Back</Trans>
+            </button>
+          )}
+          {step < 3 ? (
+            <button type="submit" className="ui-button">
+              <Trans>Next</Trans>
+            </button>
+          ) : (
+            <button type="submit" className="ui-button ui-button--accent" disabled={busy}>
+              {busy ? t`Publishing…` : t`Publish the project`}
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

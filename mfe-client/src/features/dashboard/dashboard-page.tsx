@@ -1,0 +1,185 @@
+import type { ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { pathFor } from 'shared/routing';
+import { clientUserAtom } from 'shared/session';
+import { EmptyState, ErrorState, Skeleton } from '../common/states';
+import { useResource } from '../common/use-resource';
+import { getProject } from '../projects/api/get-project';
+import { listProjects } from '../projects/api/list-projects';
+import type { ProjectCard } from '../projects/api/project-types';
+import { isExpert, isSpecialist } from '../projects/roles';
+import { listInvites } from '../specialists/api/list-invites';
+import { getOwnProfile } from './api/specialist-profile';
+import { ServicesCard } from './services-card';
+
+/** `/main/dashboard`: what needs attention, for each role (issue "Marketplace core"). */
+export function DashboardPage() {
+  const user = useAtomValue(clientUserAtom);
+  if (!user) return null;
+  const name = typeof user.first_name === 'string' ? user.first_name : '';
+  return (
+    <section className="ui-page ui-container client-page client-dashboard">
+      <header className="client-page__header">
+        <h1>{name ? <Trans>Welcome, {name}</Trans> : <Trans>Dashboard</Trans>}</h1>
+      </header>
+      {isSpecialist(user) ? <SpecialistDashboard /> : isExpert(user) ? <ExpertDashboard /> : <ClientDashboard />}
+    </section>
+  );
+}
+
+function Tile({ title, value, children }: { title: ReactNode; value?: ReactNode; children?: ReactNode }) {
+  return (
+    <section className="ui-card client-tile">
+      <h2 className="client-tile__title">{title}</h2>
+      {value !== undefined && <p className="client-tile__value">{value}</p>}
+      {children}
+    </section>
+  );
+}
+
+function ProjectLinks({ projects, empty }: { projects: ProjectCard[]; empty: ReactNode }) {
+  if (projects.length === 0) return <p className="client-muted">{empty}</p>;
+  return (
+    <ul className="client-links">
+      {projects.slice(0, 5).map((project) => (
+        <li key={project.id}>
+          <Link to={pathFor('main.project', { id: project.id })}>{project.title}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ClientDashboard() {
+  const data = useResource('dashboard-client', async () => {
+    const [open, contracted] = await Promise.all([listProjects({ status: 'open', page_size: 50 }), listProjects({ status: 'contracted', page_size: 50 })]);
+    return { open, contracted };
+  });
+  if (data.status === 'error') return <ErrorState error={data.error} onRetry={data.reload} />;
+  if (!data.data) return <Skeleton count={4} />;
+  const { open, contracted } = data.data;
+  const withQuotes = open.data.filter((project) => project.bid_count > 0);
+  const waiting = withQuotes.reduce((sum, project) => sum + project.bid_count, 0);
+  const active = open.meta.total + contracted.meta.total;
+  return (
+    <>
+      <div className="client-tiles">
+        <Tile title={<Trans>Active projects</Trans>} value={active}>
+          <ProjectLinks projects={[...contracted.data, ...open.data]} empty={<Trans>No active project.</Trans>} />
+        </Tile>
+        <Tile title={<Trans>Quotes waiting</Trans>} value={waiting}>
+          <ProjectLinks projects={withQuotes} empty={<Trans>No quote to review yet.</Trans>} />
+        </Tile>
+        <Tile title={<Trans>Escrow</Trans>}>
+          <p className="client-muted">
+            <Trans>Escrow starts when you select a quote. Escrow payments are not available yet, so nothing is held for you today.</Trans>
+          </p>
+        </Tile>
+      </div>
+      <section className="ui-card client-panel">
+        <h2>
+          <Trans>Next actions</Trans>
+        </h2>
+        <ul className="client-links">
+          {withQuotes.map((project) => (
+            <li key={project.id}>
+              <Link to={pathFor('main.project', { id: project.id })}>
+                <Trans>Compare the quotes for “{project.title}”</Trans>
+              </Link>
+            </li>
+          ))}
+          {open.data
+            .filter((project) => project.bid_count === 0)
+            .slice(0, 3)
+            .map((project) => (
+              <li key={project.id}>
+                <Link to={pathFor('main.specialists')}>
+                  <Trans>Invite specialists to quote on “{project.title}”</Trans>
+                </Link>
+              </li>
+            ))}
+          <li>
+            <Link to={pathFor('main.create')}>
+              <Trans>Post a new project</Trans>
+            </Link>
+          </li>
+        </ul>
+      </section>
+    </>
+  );
+}
+
+function SpecialistDashboard() {
+  const data = useResource('dashboard-specialist', async () => {
+    const profile = await getOwnProfile();
+    if (!profile.verified) return { profile, requests: null, invites: [], contracts: [] as ProjectCard[] };
+    const [requests, invites, contracted] = await Promise.all([
+      listProjects({ status: 'open', page_size: 50 }),
+      listInvites(),
+      listProjects({ status: 'contracted', page_size: 20 }),
+    ]);
+    // A contracted project in the list may have gone to someone else: keep those whose selected quote is ours.
+    const details = await Promise.all(contracted.data.map((project) => getProject(project.id)));
+    const contracts = contracted.data.filter((_, index) => details[index]?.quotes.some((quote) => quote.status === 'selected'));
+    return { profile, requests, invites, contracts };
+  });
+  if (data.status === 'error') return <ErrorState error={data.error} onRetry={data.reload} />;
+  if (!data.data) return <Skeleton count={4} />;
+  const { profile, requests, invites, contracts } = data.data;
+  const pending = invites.filter((invite) => invite.status === 'pending');
+  const fresh = requests?.data ?? [];
+  return (
+    <>
+      {!profile.verified ? (
+        <EmptyState title={<Trans>Your account is being verified</Trans>}>
+          <Trans>Requests arrive once it is. Meanwhile, describe your services below so the right projects reach you.</Trans>
+        </EmptyState>
+      ) : (
+        <div className="client-tiles">
+          <Tile title={<Trans>New requests</Trans>} value={requests?.meta.total ?? 0}>
+            <ProjectLinks projects={fresh} empty={<Trans>No open request in your trades and area right now.</Trans>} />
+          </Tile>
+          <Tile title={<Trans>Invitations</Trans>} value={pending.length}>
+            {pending.length === 0 ? (
+              <p className="client-muted">
+                <Trans>No pending invitation.</Trans>
+              </p>
+            ) : (
+              <ul className="client-links">
+                {pending.slice(0, 5).map((invite) => (
+                  <li key={invite.id}>
+                    {invite.project ? <Link to={pathFor('main.project', { id: invite.project.id })}>{invite.project.title}</Link> : invite.inviter.name}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Tile>
+          <Tile title={<Trans>Active contracts</Trans>} value={contracts.length}>
+            <ProjectLinks projects={contracts} empty={<Trans>No contract yet. Selected quotes appear here.</Trans>} />
+          </Tile>
+          <Tile title={<Trans>Payouts</Trans>}>
+            <p className="client-muted">
+              <Trans>Payouts start with escrow: each milestone is paid once approved. Nothing is due to you yet.</Trans>
+            </p>
+          </Tile>
+        </div>
+      )}
+      <ServicesCard profile={profile} onSaved={(saved) => data.replace({ ...data.data!, profile: saved })} />
+    </>
+  );
+}
+
+function ExpertDashboard() {
+  const { t } = useLingui();
+  return (
+    <div className="client-tiles">
+      <Tile title={t`Inspections to do`} value={0}>
+        <p className="client-muted">
+          <Trans>No inspection is assigned to you. Inspections are planned at each escrow milestone, which is coming soon.</Trans>
+        </p>
+      </Tile>
+    </div>
+  );
+}

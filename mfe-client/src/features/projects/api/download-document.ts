@@ -1,0 +1,20 @@
+import { STORAGE_KEYS } from 'shared/session';
+
+/**
+ * The download needs the bearer token, which a plain link cannot send: fetch
+ * the file, then hand the browser an object URL to save.
+ */
+export async function downloadDocument(url: string, fileName: string): Promise<void> {
+  const token = window.localStorage.getItem(STORAGE_KEYS.clientToken);
+  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`Download failed: ${response.status}`);
+  const blob = await response.blob();
+  const objectUrl = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+}

@@ -1,0 +1,24 @@
+import * as v from 'valibot';
+import { api, send } from 'shared/api';
+import { ProjectCardSchema } from './project-types';
+
+export const ProjectListSchema = v.object({
+  data: v.array(ProjectCardSchema),
+  meta: v.object({ page: v.number(), page_size: v.number(), total: v.number() }),
+});
+export type ProjectList = v.InferOutput<typeof ProjectListSchema>;
+
+export interface ProjectListQuery {
+  status?: string;
+  category?: string;
+  q?: string;
+  page?: number;
+  page_size?: number;
+}
+
+/** `GET /projects`: a client's own projects, or the requests a specialist receives. */
+export async function listProjects(query: ProjectListQuery = {}): Promise<ProjectList> {
+  const searchParams: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') searchParams[name] = String(value);
+  return v.parse(ProjectListSchema, await send(api.get('projects', { searchParams })));
+}

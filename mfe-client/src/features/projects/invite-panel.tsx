@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { isApiError } from 'shared/api';
+import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { useResource } from '../common/use-resource';
+import { listSpecialists } from '../specialists/api/list-specialists';
+import { sendInvite } from '../specialists/api/send-invite';
+
+/** The owner asks a specialist from the directory to quote: search, pick, add a message. */
+export function InvitePanel({ projectId, category }: { projectId: string; category: string }) {
+  const { t, i18n } = useLingui();
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState<{ id: string; title: string } | null>(null);
+  const [message, setMessage] = useState('');
+  const [sending, setSending] = useState(false);
+  const results = useResource(`invite|${query}|${category}`, () => listSpecialists({ q: query || undefined, page_size: 6 }));
+
+  const send = async () => {
+    if (!chosen) return;
+    setSending(true);
+    try {
+      await sendInvite({ project_id: projectId, specialist_id: chosen.id, message });
+      notify.success(t`${chosen.title} has been invited to quote.`);
+      setChosen(null);
+      setMessage('');
+    } catch (error) {
+      notify.error(isApiError(error) && error.status === 409 ? error.message : i18n._(SOMETHING_WENT_WRONG));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="ui-card client-panel" aria-labelledby="client-invite-title">
+      <h2 id="client-invite-title">
+        <Trans>Invite a specialist</Trans>
+      </h2>
+      <label className="client-filters__field">
+        <span>{t`Search the directory`}</span>
+        <input className="ui-field__input" type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+      </label>
+      {results.status === 'error' ? (
+        <p role="alert">
+          <Trans>The directory could not be loaded.</Trans>{' '}
+          <button type="button" className="ui-button ui-button--ghost" onClick={results.reload}>
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      ) : results.data && results.data.data.length === 0 ? (
+        <p className="client-muted">
+          <Trans>No verified specialist matches this search.</Trans>
+        </p>
+      ) : (
+        <ul className="client-pick-list" aria-busy={results.status === 'loading'}>
+          {results.data?.data.map((specialist) => (
+            <li key={specialist.id}>
+              <label>
+                <input
+                  type="radio"
+                  name="invite-specialist"
+                  checked={chosen?.id === specialist.id}
+                  onChange={() => setChosen({ id: specialist.id, title: specialist.title })}
+                />
+                <span>
+                  <strong>{specialist.title}</strong>
+                  {specialist.subtitle && <span className="client-muted"> — {specialist.subtitle}</span>}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      {chosen && (
+        <form
+          className="client-panel__section"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send();
+          }}
+        >
+          <label className="client-filters__field">
+            <span>{t`Message to ${chosen.title} (optional)`}</span>
+            <textarea className="ui-field__input client-textarea" rows={3} maxLength={1000} value={message} onChange={(event) => setMessage(event.target.value)} />
+          </label>
+          <button type="submit" className="ui-button" disabled={sending}>
+            {sending ? t`Sending…` : t`Send the invitation`}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

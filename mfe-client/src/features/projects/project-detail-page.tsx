@@ -1,0 +1,176 @@
+import { useAtomValue } from 'jotai';
+import { Link, useParams } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { isApiError } from 'shared/api';
+import { pathFor } from 'shared/routing';
+import { clientUserAtom } from 'shared/session';
+import { useFormatters, useReferenceNames } from '../common/reference';
+import { EmptyState, ErrorState, Skeleton } from '../common/states';
+import { useResource } from '../common/use-resource';
+import { getProject } from './api/get-project';
+import type { ProjectDetail } from './api/project-types';
+import { DocumentsPanel } from './documents-panel';
+import { InvitePanel } from './invite-panel';
+import { QuoteComparison, QuoteStatus } from './quote-comparison';
+import { QuoteForm } from './quote-form';
+import { isSpecialist } from './roles';
+
+/** `/main/projects/:id`: what the project is, its documents, and the quotes from either side. */
+export function ProjectDetailPage() {
+  const { id = '' } = useParams();
+  const project = useResource(`project|${id}`, () => getProject(id));
+
+  if (project.status === 'error' && !project.data) {
+    if (isApiError(project.error) && project.error.status === 404) {
+      return (
+        <section className="ui-page ui-container client-page">
+          <EmptyState
+            title={<Trans>This project cannot be found</Trans>}
+            action={
+              <Link className="ui-button" to={pathFor('main.projects')}>
+                <Trans>Back to projects</Trans>
+              </Link>
+            }
+          >
+            <Trans>It may have been removed, or it is not shared with you.</Trans>
+          </EmptyState>
+        </section>
+      );
+    }
+    return (
+      <section className="ui-page ui-container client-page">
+        <ErrorState error={project.error} onRetry={project.reload} />
+      </section>
+    );
+  }
+  if (!project.data) {
+    return (
+      <section className="ui-page ui-container client-page">
+        <Skeleton count={3} variant="line" />
+      </section>
+    );
+  }
+  return <ProjectView project={project.data} onChange={project.replace} />;
+}
+
+function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: (project: ProjectDetail) => void }) {
+  const { t } = useLingui();
+  const user = useAtomValue(clientUserAtom);
+  const names = useReferenceNames();
+  const format = useFormatters();
+  const owner = project.relation === 'owner';
+  const budget = format.range(project.budget.min, project.budget.max, project.budget.currency);
+  const chosen = project.quotes.find((quote) => quote.status === 'selected');
+  const ownQuote = !owner ? project.quotes[0] : undefined;
+  const canQuote = !owner && user && isSpecialist(user) && !ownQuote && project.status === 'open';
+
+  return (
+    <section className="ui-page ui-container client-page client-project">
+      <p>
+        <Link to={pathFor('main.projects')}>
+          <Trans>← All projects</Trans>
+        </Link>
+      </p>
+      <header className="ui-card client-project__header">
+        <div className="client-project-card__top">
+          <span className={`client-badge client-badge--${project.status}`}>{names.status(project.status)}</span>
+          <span className="client-project-card__category">{names.category(project.category)}</span>
+        </div>
+        <h1>{project.title}</h1>
+        <dl className="client-facts client-facts--wide">
+          <div>
+            <dt>{t`Location`}</dt>
+            <dd>
+              {project.location.city}, {names.country(project.location.country)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t`Budget`}</dt>
+            <dd>{budget ?? t`Not said`}</dd>
+          </div>
+          <div>
+            <dt>{t`Desired start`}</dt>
+            <dd>{project.desired_start ? format.date(project.desired_start) : t`Not said`}</dd>
+          </div>
+          <div>
+            <dt>{t`Created`}</dt>
+            <dd>
+              <time dateTime={project.created_at}>{format.date(project.created_at)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{t`Created by`}</dt>
+            <dd>{project.created_by.name}</dd>
+          </div>
+          <div>
+            <dt>{t`Bids`}</dt>
+            <dd>{project.bid_count}</dd>
+          </div>
+        </dl>
+        <p className="client-pre">{project.description}</p>
+      </header>
+
+      {owner && chosen && (
+        <div className="ui-card client-contract" role="status">
+          <h2>
+            <Trans>Contract signed</Trans>
+          </h2>
+          <p>
+            <Trans>
+              You selected {chosen.specialist.company || chosen.specialist.name} for {format.money(chosen.amount, chosen.currency)}. Escrow funding opens with the escrow
+              service.
+            </Trans>
+          </p>
+        </div>
+      )}
+
+      <div className="client-project__columns">
+        <DocumentsPanel projectId={project.id} documents={project.documents} owner={owner} onChange={(documents) => onChange({ ...project, documents })} />
+        {owner && project.status === 'open' && <InvitePanel projectId={project.id} category={project.category} />}
+      </div>
+
+      {owner && (
+        <QuoteComparison
+          projectId={project.id}
+          quotes={project.quotes}
+          open={project.status === 'open'}
+          onSelected={(selection) => onChange({ ...project, status: 'contracted', quotes: selection.quotes })}
+        />
+      )}
+
+      {!owner && ownQuote && (
+        <section className="ui-card client-panel" aria-labelledby="client-own-quote-title">
+          <h2 id="client-own-quote-title">
+            <Trans>Your quote</Trans>
+          </h2>
+          <QuoteStatus status={ownQuote.status} />
+          <dl className="client-facts">
+            <div>
+              <dt>{t`Total`}</dt>
+              <dd>{format.money(ownQuote.amount, ownQuote.currency)}</dd>
+            </div>
+            <div>
+              <dt>{t`Duration`}</dt>
+              <dd>{ownQuote.duration_days === 1 ? t`1 day` : t`${ownQuote.duration_days} days`}</dd>
+            </div>
+          </dl>
+          <ol className="client-quote__milestones">
+            {ownQuote.milestones.map((milestone) => (
+              <li key={milestone.position}>
+                <span>{milestone.title}</span>
+                <span>{format.money(milestone.amount, ownQuote.currency)}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+
+      {canQuote && <QuoteForm projectId={project.id} currency={project.budget.currency} onSubmitted={(quote) => onChange({ ...project, quotes: [quote], bid_count: project.bid_count + 1 })} />}
+      {!owner && !ownQuote && project.status !== 'open' && (
+        <p className="ui-card client-state">
+          <Trans>This project has already chosen its partner.</Trans>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { useAtomValue } from 'jotai';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { hasPermission } from 'shared/permissions';
+import { pathFor } from 'shared/routing';
+import { clientUserAtom, type AuthUser } from 'shared/session';
+import { useReferenceNames } from '../common/reference';
+import { EmptyState, ErrorState, Pagination, Skeleton } from '../common/states';
+import { useResource } from '../common/use-resource';
+import { listProjects } from './api/list-projects';
+import { ProjectCard } from './project-card';
+import { getOwnProfile } from '../dashboard/api/specialist-profile';
+import { isSpecialist } from './roles';
+
+const PAGE_SIZE = 12;
+
+/** A client's projects or, for a specialist, the requests that reach them (spec §1 "Projects"). */
+export function ProjectsPage() {
+  const user = useAtomValue(clientUserAtom);
+  if (!user) return null;
+  return <ProjectsList user={user} />;
+}
+
+function ProjectsList({ user }: { user: AuthUser }) {
+  const { t } = useLingui();
+  const names = useReferenceNames();
+  const [params, setParams] = useSearchParams();
+  const specialist = isSpecialist(user);
+  const canCreate = hasPermission(user, 'CAN_CREATE_PROJECT');
+  const status = params.get('status') ?? '';
+  const category = params.get('category') ?? '';
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  // An unverified specialist gets an explanation, not an empty list that looks like a quiet market.
+  // `/auth/me` says so once verified; otherwise the profile answers freshly (verification may have just happened).
+  const verifiedOnMe = user.verified === true;
+  const verification = useResource(`verified|${specialist}|${verifiedOnMe}`, () =>
+    specialist && !verifiedOnMe ? getOwnProfile().then((profile) => profile.verified) : Promise.resolve(true),
+  );
+  const blocked = verification.data === false;
+  const checking = verification.data === undefined && verification.status === 'loading';
+  const projects = useResource(`${status}|${category}|${q}|${page}`, () => listProjects({ status, category, q, page, page_size: PAGE_SIZE }));
+
+  const update = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    if (name !== 'page') next.delete('page');
+    setParams(next, { replace: name !== 'page' });
+  };
+  const filtered = Boolean(status || category || q);
+
+  return (
+    <section className="ui-page ui-container client-page">
+      <header className="client-page__header">
+        <h1>{specialist ? <Trans>Requests</Trans> : <Trans>Projects</Trans>}</h1>
+        {canCreate && (
+          <Link className="ui-button ui-button--accent" to={pathFor('main.create')}>
+            <Trans>Post a project</Trans>
+          </Link>
+        )}
+      </header>
+      {blocked ? (
+        <EmptyState title={<Trans>Your account is being verified</Trans>}>
+          <Trans>Requests arrive once it is. We will let you know by e-mail and in your notifications.</Trans>
+        </EmptyState>
+      ) : (
+        <>
+          <form className="client-filters" role="search" aria-label={t`Filter projects`} onSubmit={(event) => event.preventDefault()}>
+            <label className="client-filters__field">
+              <span>{t`Search`}</span>
+              <input className="ui-field__input" type="search" defaultValue={q} onChange={(event) => update('q', event.target.value.trim())} />
+            </label>
+            <label className="client-filters__field">
+              <span>{t`Status`}</span>
+              <select className="ui-field__input" value={status} onChange={(event) => update('status', event.target.value)}>
+                <option value="">{t`All statuses`}</option>
+                {names.book?.project_statuses.map((item) => (
+                  <option key={item.code} value={item.code}>
+                    {item.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="client-filters__field">
+              <span>{t`Category`}</span>
+              <select className="ui-field__input" value={category} onChange={(event) => update('category', event.target.value)}>
+                <option value="">{t`All categories`}</option>
+                {names.book?.categories.map((item) => (
+                  <option key={item.code} value={item.code}>
+                    {item.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </form>
+          {checking ? (
+            <Skeleton count={3} />
+          ) : projects.status === 'error' ? (
+            <ErrorState error={projects.error} onRetry={projects.reload} />
+          ) : projects.status === 'loading' && !projects.data ? (
+            <Skeleton count={3} />
+          ) : projects.data && projects.data.data.length > 0 ? (
+            <>
+              <p className="client-page__count" aria-live="polite">
+                <Trans>{projects.data.meta.total} found</Trans>
+              </p>
+              <ul className="client-grid" aria-busy={projects.status === 'loading'}>
+                {projects.data.data.map((project) => (
+                  <li key={project.id}>
+                    <ProjectCard project={project} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination page={page} pageSize={PAGE_SIZE} total={projects.data.meta.total} onPage={(next) => update('page', String(next))} />
+            </>
+          ) : filtered ? (
+            <EmptyState title={<Trans>Nothing matches these filters</Trans>}>
+              <Trans>Try another status or category, or clear the search.</Trans>
+            </EmptyState>
+          ) : specialist ? (
+            <EmptyState title={<Trans>No requests yet</Trans>}>
+              <Trans>Requests in your trades and area appear here. Check your services on the dashboard.</Trans>
+            </EmptyState>
+          ) : (
+            <EmptyState
+              title={<Trans>You have no projects yet</Trans>}
+              action={
+                canCreate ? (
+                  <Link className="ui-button ui-button--accent" to={pathFor('main.create')}>
+                    <Trans>Post your first project</Trans>
+                  </Link>
+                ) : undefined
+              }
+            >
+              <Trans>Describe your work, add plans or photos, and verified specialists will send you quotes.</Trans>
+            </EmptyState>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
+import { renderWithProviders } from 'shared/testing';
+import { fakeApi } from '../../testing/fake-api';
+import { QuoteForm } from './quote-form';
+
+const user = userEvent.setup();
+
+const saved = {
+  id: 'q1',
+  status: 'submitted',
+  amount: 2_000_000,
+  currency: 'XAF',
+  duration_days: 30,
+  message: '',
+  created_at: '2026-11-20T10:00:00.000Z',
+  specialist: { id: 's1', name: 'Conrad Contractor', company: 'Conrad & Sons', kind: 'contractor', verified: true },
+  milestones: [
+    { position: 1, title: 'Demolition', amount: 1_500_000 },
+    { position: 2, title: 'Tiling', amount: 500_000 },
+  ],
+};
+
+function renderForm() {
+  window.matchMedia ??= (() => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined })) as never;
+  toast.remove();
+  render(<Toaster />);
+  const onSubmitted = jest.fn();
+  renderWithProviders(<QuoteForm projectId="p1" currency="XAF" onSubmitted={onSubmitted} />, { url: '/main/projects/p1' });
+  return onSubmitted;
+}
+
+describe('QuoteForm', () => {
+  it('checks the fields and that the milestones add up before anything is sent', async () => {
+    const calls = fakeApi({});
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Send the quote' }));
+    expect(await screen.findByText('Please enter a duration between 1 and 1000 days.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Total (XAF)')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(screen.getByLabelText('Total (XAF)'), '2000000');
+    await user.type(screen.getByLabelText('Duration in days'), '30');
+    await user.type(screen.getByLabelText('Milestone 1'), 'Demolition');
+    await user.type(screen.getByLabelText('Amount of milestone 1'), '1500000');
+    expect(screen.getByText('Milestones add up to FCFA 1,500,000 of FCFA 2,000,000')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send the quote' }));
+    expect(await screen.findByText('The milestone amounts must add up to the total.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the plan in minor units of the project currency and reports success', async () => {
+    const calls = fakeApi({ 'POST projects/p1/quotes': () => ({ status: 201, body: saved }) });
+    const onSubmitted = renderForm();
+    await user.type(screen.getByLabelText('Total (XAF)'), '2 000 000');
+    await user.type(screen.getByLabelText('Duration in days'), '30');
+    await user.type(screen.getByLabelText('Milestone 1'), 'Demolition');
+    await user.type(screen.getByLabelText('Amount of milestone 1'), '1500000');
+    await user.click(screen.getByRole('button', { name: 'Add a milestone' }));
+    await user.type(screen.getByLabelText('Milestone 2'), 'Tiling');
+    await user.type(screen.getByLabelText('Amount of milestone 2'), '500000');
+    expect(screen.getByText('Milestones add up to FCFA 2,000,000 of FCFA 2,000,000')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send the quote' }));
+    expect(await screen.findByText('Your quote has been sent to the client.')).toBeInTheDocument();
+    expect(calls[0]?.body).toEqual({
+      amount: 2_000_000,
+      currency: 'XAF',
+      duration_days: 30,
+      message: '',
+      milestones: [
+        { title: 'Demolition', amount: 1_500_000 },
+        { title: 'Tiling', amount: 500_000 },
+      ],
+    });
+    expect(onSubmitted).toHaveBeenCalledWith(saved);
+  });
+
+  it('removes a milestone', async () => {
+    fakeApi({});
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Add a milestone' }));
+    const list = screen.getAllByRole('listitem');
+    expect(list).toHaveLength(2);
+    await user.click(within(list[1]!).getByRole('button', { name: 'Remove milestone 2' }));
+    expect(screen.queryByLabelText('Milestone 2')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link, useParams } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { isApiError } from 'shared/api';
+import { hasPermission } from 'shared/permissions';
+import { pathFor } from 'shared/routing';
+import { clientUserAtom } from 'shared/session';
+import { HideOnError, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { useFormatters, useReferenceNames } from '../common/reference';
+import { EmptyState, ErrorState, Skeleton } from '../common/states';
+import { useResource } from '../common/use-resource';
+import { listProjects } from '../projects/api/list-projects';
+import { getSpecialist, type SpecialistProfile } from './api/get-specialist';
+import { sendInvite } from './api/send-invite';
+import { RoleLabel } from './specialist-card';
+
+/** `/main/specialists/:id`: a verified specialist's profile, reviews and "Invite to a project". */
+export function SpecialistPage() {
+  const { id = '' } = useParams();
+  const profile = useResource(`specialist|${id}`, () => getSpecialist(id));
+  return (
+    <section className="ui-page ui-container client-page">
+      <p>
+        <Link to={pathFor('main.specialists')}>
+          <Trans>← All specialists</Trans>
+        </Link>
+      </p>
+      {profile.status === 'error' ? (
+        isApiError(profile.error) && profile.error.status === 404 ? (
+          <EmptyState title={<Trans>This specialist cannot be found</Trans>} />
+        ) : (
+          <ErrorState error={profile.error} onRetry={profile.reload} />
+        )
+      ) : !profile.data ? (
+        <Skeleton count={2} variant="line" />
+      ) : (
+        <Profile profile={profile.data} />
+      )}
+    </section>
+  );
+}
+
+function Profile({ profile }: { profile: SpecialistProfile }) {
+  const { t } = useLingui();
+  const user = useAtomValue(clientUserAtom);
+  const names = useReferenceNames();
+  const format = useFormatters();
+  return (
+    <div className="client-profile">
+      <header className="ui-card client-profile__header">
+        {profile.photo_url && <HideOnError className="client-profile__photo" src={profile.photo_url} alt={t`Photo of ${profile.contact_name}`} />}
+        <div>
+          {profile.subtitle && <p className="client-specialist-card__subtitle">{profile.subtitle}</p>}
+          <h1>{profile.title}</h1>
+          <p className="client-muted">{profile.contact_name}</p>
+          <div className="client-tags">
+            <RoleLabel label={profile.role_label} />
+            {profile.categories.map((group) => (
+              <span key={group} className="client-tag">
+                {names.group(group)}
+              </span>
+            ))}
+          </div>
+        </div>
+      </header>
+      <div className="client-project__columns">
+        <section className="ui-card client-panel">
+          <h2>
+            <Trans>About</Trans>
+          </h2>
+          <p className="client-pre">{profile.description || t`No description yet.`}</p>
+          <dl className="client-facts">
+            <div>
+              <dt>{t`Trades`}</dt>
+              <dd>{profile.trades.map((trade) => names.category(trade)).join(', ')}</dd>
+            </div>
+            <div>
+              <dt>{t`Area`}</dt>
+              <dd>
+                {profile.location.cities.length > 0 ? `${profile.location.cities.join(', ')}, ` : ''}
+                {names.country(profile.location.country)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t`Verified since`}</dt>
+              <dd>{format.date(profile.verified_at)}</dd>
+            </div>
+            <div>
+              <dt>{t`Member since`}</dt>
+              <dd>{format.date(profile.member_since)}</dd>
+            </div>
+          </dl>
+        </section>
+        <section className="ui-card client-panel">
+          <h2>
+            <Trans>Reviews</Trans>
+          </h2>
+          <p className="client-muted">
+            <Trans>No reviews yet. Reviews come from clients whose escrow payments were released.</Trans>
+          </p>
+        </section>
+      </div>
+      {hasPermission(user, 'CAN_INVITE_SPECIALISTS') && <InviteToProject specialistId={profile.id} name={profile.title} />}
+    </div>
+  );
+}
+
+function InviteToProject({ specialistId, name }: { specialistId: string; name: string }) {
+  const { t, i18n } = useLingui();
+  const projects = useResource('open-projects', () => listProjects({ status: 'open', page_size: 50 }));
+  const [projectId, setProjectId] = useState('');
+  const [message, setMessage] = useState('');
+  const [sending, setSending] = useState(false);
+
+  const send = async () => {
+    setSending(true);
+    try {
+      await sendInvite({ project_id: projectId, specialist_id: specialistId, message });
+      notify.success(t`${name} has been invited to quote.`);
+      setMessage('');
+    } catch (error) {
+      notify.error(isApiError(error) && error.status === 409 ? error.message : i18n._(SOMETHING_WENT_WRONG));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="ui-card client-panel" aria-labelledby="client-invite-to-project">
+      <h2 id="client-invite-to-project">
+        <Trans>Invite to a project</Trans>
+      </h2>
+      {projects.status === 'error' ? (
+        <ErrorState error={projects.error} onRetry={projects.reload} />
+      ) : !projects.data ? (
+        <Skeleton count={1} variant="line" />
+      ) : projects.data.data.length === 0 ? (
+        <p>
+          <Trans>You have no open project to invite to.</Trans>{' '}
+          <Link to={pathFor('main.create')}>
+            <Trans>Post a project</Trans>
+          </Link>
+        </p>
+      ) : (
+        <form
+          className="client-invite-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (projectId) void send();
+          }}
+        >
+          <label className="client-filters__field">
+            <span>{t`Project`}</span>
+            <select className="ui-field__input" value={projectId} required onChange={(event) => setProjectId(event.target.value)}>
+              <option value="">{t`Choose one of your open projects`}</option>
+              {projects.data.data.map((project) => (
+                <option key={project.id} value={project.id}>
+                  {project.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="client-filters__field">
+            <span>{t`Message (optional)`}</span>
+            <textarea className="ui-field__input client-textarea" rows={3} maxLength={1000} value={message} onChange={(event) => setMessage(event.target.value)} />
+          </label>
+          <button type="submit" className="ui-button" disabled={!projectId || sending}>
+            {sending ? t`Sending…` : t`Send the invitation`}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

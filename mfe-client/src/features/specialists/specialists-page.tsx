@@ -1,0 +1,115 @@
+import { useSearchParams } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useReferenceNames } from '../common/reference';
+import { EmptyState, ErrorState, Pagination, Skeleton } from '../common/states';
+import { useResource } from '../common/use-resource';
+import { listSpecialists } from './api/list-specialists';
+import { SpecialistCard } from './specialist-card';
+
+const PAGE_SIZE = 12;
+
+/** `/main/specialists`: the directory of verified specialists with filters. */
+export function SpecialistsPage() {
+  const { t } = useLingui();
+  const names = useReferenceNames();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const category = params.get('category') ?? '';
+  const city = params.get('city') ?? '';
+  const kind = params.get('kind') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const directory = useResource(`${q}|${category}|${city}|${kind}|${page}`, () =>
+    listSpecialists({ q, category, city, kind, page, page_size: PAGE_SIZE }),
+  );
+  const update = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    if (name !== 'page') next.delete('page');
+    setParams(next, { replace: name !== 'page' });
+  };
+  const cities = [...new Set(names.book?.countries.flatMap((country) => country.cities) ?? [])].sort((a, b) => a.localeCompare(b));
+
+  return (
+    <section className="ui-page ui-container client-page">
+      <header className="client-page__header">
+        <h1>
+          <Trans>Specialists</Trans>
+        </h1>
+        <p className="client-muted">
+          <Trans>Every specialist listed here has been verified by our team.</Trans>
+        </p>
+      </header>
+      <form className="client-filters" role="search" aria-label={t`Filter specialists`} onSubmit={(event) => event.preventDefault()}>
+        <label className="client-filters__field">
+          <span>{t`Search`}</span>
+          <input className="ui-field__input" type="search" defaultValue={q} onChange={(event) => update('q', event.target.value.trim())} />
+        </label>
+        <label className="client-filters__field">
+          <span>{t`Category`}</span>
+          <select className="ui-field__input" value={category} onChange={(event) => update('category', event.target.value)}>
+            <option value="">{t`All categories`}</option>
+            {names.book?.category_groups.map((group) => (
+              <optgroup key={group.code} label={group.name}>
+                {names.book?.categories
+                  .filter((item) => item.group === group.code)
+                  .map((item) => (
+                    <option key={item.code} value={item.code}>
+                      {item.name}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+        <label className="client-filters__field">
+          <span>{t`City`}</span>
+          <select className="ui-field__input" value={city} onChange={(event) => update('city', event.target.value)}>
+            <option value="">{t`All cities`}</option>
+            {cities.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="client-filters__field">
+          <span>{t`Kind`}</span>
+          <select className="ui-field__input" value={kind} onChange={(event) => update('kind', event.target.value)}>
+            <option value="">{t`All kinds`}</option>
+            {names.book?.specialist_kinds
+              .filter((item) => ['contractor', 'vendor', 'artisan'].includes(item.code))
+              .map((item) => (
+                <option key={item.code} value={item.code}>
+                  {item.name}
+                </option>
+              ))}
+          </select>
+        </label>
+      </form>
+      {directory.status === 'error' ? (
+        <ErrorState error={directory.error} onRetry={directory.reload} />
+      ) : !directory.data ? (
+        <Skeleton count={3} />
+      ) : directory.data.data.length === 0 ? (
+        <EmptyState title={<Trans>No specialist matches these filters</Trans>}>
+          <Trans>Try another category or city, or clear the search.</Trans>
+        </EmptyState>
+      ) : (
+        <>
+          <p className="client-page__count" aria-live="polite">
+            <Trans>{directory.data.meta.total} found</Trans>
+          </p>
+          <ul className="client-grid" aria-busy={directory.status === 'loading'}>
+            {directory.data.data.map((specialist) => (
+              <li key={specialist.id}>
+                <SpecialistCard specialist={specialist} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} pageSize={PAGE_SIZE} total={directory.data.meta.total} onPage={(next) => update('page', String(next))} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '@lingui/core';
+import { renderWithProviders } from 'shared/testing';
+import { NotificationBell, UNREAD_REFRESH_MS } from './notification-bell';
+
+const user = userEvent.setup({ delay: null });
+
+const list = (locale: string) => ({
+  data: [
+    {
+      id: 2,
+      kind: 'quote_received',
+      text: locale === 'fr' ? 'Nouveau devis de Conrad' : 'New quote from Conrad',
+      link: '/main/projects/p1',
+      read: false,
+      created_at: '2026-11-21T09:00:00.000Z',
+    },
+    { id: 1, kind: 'project_request', text: 'Older one', link: '/main/projects/p0', read: true, created_at: '2026-11-20T09:00:00.000Z' },
+  ],
+});
+
+function fakeServer(start = 3) {
+  let unread = start;
+  const calls: string[] = [];
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const path = `${request.method} ${new URL(request.url).pathname.replace('/api/v1/', '')}`;
+    calls.push(path);
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    if (path === 'GET notifications/unread-count') return json({ count: unread });
+    if (path === 'GET notifications') return json(list(request.headers.get('Accept-Language') ?? 'en'));
+    if (path === 'POST notifications/read-all') {
+      unread = 0;
+      return new Response(null, { status: 204 });
+    }
+    if (path.startsWith('POST notifications/')) return new Response(null, { status: 204 });
+    return new Response('{}', { status: 404 });
+  });
+  return calls;
+}
+
+function renderBell() {
+  return renderWithProviders(<NotificationBell />, {
+    url: '/main/dashboard',
+    path: '/main/dashboard',
+    routes: [{ path: '/main/projects/:id', element: <p>Project page</p> }],
+  });
+}
+
+afterEach(() => jest.useRealTimers());
+
+describe('NotificationBell', () => {
+  it('puts the unread count in the button name and refreshes it every minute and on focus', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const calls = fakeServer(3);
+    renderBell();
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toHaveAttribute('aria-expanded', 'false');
+    const counted = () => calls.filter((call) => call === 'GET notifications/unread-count').length;
+    expect(counted()).toBe(1);
+    await act(async () => {
+      jest.advanceTimersByTime(UNREAD_REFRESH_MS);
+    });
+    await waitFor(() => expect(counted()).toBe(2));
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(counted()).toBe(3));
+  });
+
+  it('opens the list, closes on Escape with the focus back on the button', async () => {
+    fakeServer(1);
+    renderBell();
+    const button = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(button).toHaveAttribute('aria-haspopup', 'true');
+    expect(await screen.findByRole('link', { name: /New quote from Conrad/ })).toHaveAttribute('href', '/main/projects/p1');
+    expect(screen.getByRole('link', { name: /Older one/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('link', { name: /New quote from Conrad/ })).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('marks all as read with "Mark all as read", which clears the count', async () => {
+    const calls = fakeServer(1);
+    renderBell();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(calls).toContain('POST notifications/read-all');
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+  });
+
+  it('follows a read link to the page and marks an unread one as read', async () => {
+    const calls = fakeServer(1);
+    const { router } = renderBell();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(await screen.findByRole('link', { name: /New quote from Conrad/ }));
+    await waitFor(() => expect(calls).toContain('POST notifications/2/read'));
+    expect(router.state.location.pathname).toBe('/main/projects/p1');
+  });
+
+  it('fetches the list again when the language changes, since the API translates it', async () => {
+    fakeServer(1);
+    renderBell();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    expect(await screen.findByText('New quote from Conrad')).toBeInTheDocument();
+    act(() => {
+      i18n.load('fr', {});
+      i18n.activate('fr');
+    });
+    expect(await screen.findByText('Nouveau devis de Conrad')).toBeInTheDocument();
+  });
+});

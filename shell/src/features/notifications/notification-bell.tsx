@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { fetchNotifications, fetchUnreadCount, markAllRead, markRead, type AppNotification } from './api/notifications';
+import './notification-bell.css';
+
+export const UNREAD_REFRESH_MS = 60_000;
+
+/** Only links inside the app are followed from a notification. */
+const internal = (link: string) => (link.startsWith('/') && !link.startsWith('//') ? link : '/main/dashboard');
+
+/** The bell of the client header: unread count, and a list that opens under it. */
+export function NotificationBell() {
+  const { t, i18n } = useLingui();
+  const [count, setCount] = useState(0);
+  const [open, setOpen] = useState(false);
+  const [items, setItems] = useState<AppNotification[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  const refreshCount = useCallback(() => {
+    fetchUnreadCount().then(setCount, () => undefined);
+  }, []);
+
+  useEffect(() => {
+    refreshCount();
+    const timer = window.setInterval(refreshCount, UNREAD_REFRESH_MS);
+    window.addEventListener('focus', refreshCount);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('focus', refreshCount);
+    };
+  }, [refreshCount]);
+
+  const load = useCallback(() => {
+    setFailed(false);
+    fetchNotifications().then(
+      (list) => {
+        setItems(list);
+        setCount(list.filter((item) => !item.read).length);
+      },
+      () => setFailed(true),
+    );
+  }, []);
+
+  // The texts come translated from the API: a language change needs a fresh list.
+  useEffect(() => {
+    if (open) load();
+    else setItems(null);
+  }, [open, load, i18n.locale]);
+
+  const close = useCallback((focusButton: boolean) => {
+    setOpen(false);
+    if (focusButton) buttonRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) close(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open, close]);
+
+  const follow = (item: AppNotification) => {
+    close(false);
+    if (item.read) return;
+    setCount((value) => Math.max(0, value - 1));
+    markRead(item.id).catch(() => undefined);
+  };
+
+  const readAll = async () => {
+    try {
+      await markAllRead();
+      setCount(0);
+      setItems((list) => list?.map((item) => ({ ...item, read: true })) ?? list);
+    } catch {
+      notify.error(i18n._(SOMETHING_WENT_WRONG));
+    }
+  };
+
+  const label = count > 0 ? t`Notifications, ${count} unread` : t`Notifications`;
+  const time = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+  return (
+    <div
+      className="notification-bell"
+      ref={rootRef}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          close(true);
+        }
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="notification-bell__button"
+        aria-label={label}
+        aria-expanded={open}
+        aria-haspopup="true"
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+          <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+        </svg>
+        {count > 0 && (
+          <span className="notification-bell__count" aria-hidden="true">
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div className="notification-bell__panel" id={panelId} role="region" aria-label={t`Notifications`}>
+          <div className="notification-bell__head">
+            <h2 className="notification-bell__title">
+              <Trans>Notifications</Trans>
+            </h2>
+            {count > 0 && (
+              <button type="button" className="notification-bell__all" onClick={() => void readAll()}>
+                <Trans>Mark all as read</Trans>
+              </button>
+            )}
+          </div>
+          {failed ? (
+            <p className="notification-bell__note" role="alert">
+              <Trans>The notifications could not be loaded.</Trans>{' '}
+              <button type="button" className="notification-bell__all" onClick={load}>
+                <Trans>Try again</Trans>
+              </button>
+            </p>
+          ) : items === null ? (
+            <p className="notification-bell__note" role="status">
+              <Trans>Loading…</Trans>
+            </p>
+          ) : items.length === 0 ? (
+            <p className="notification-bell__note">
+              <Trans>No notifications yet. New requests, quotes and invitations appear here.</Trans>
+            </p>
+          ) : (
+            <ul className="notification-bell__list">
+              {items.map((item) => (
+                <li key={item.id} className={item.read ? undefined : 'is-unread'}>
+                  <Link to={internal(item.link)} onClick={() => follow(item)}>
+                    {!item.read && <span className="ui-visually-hidden">{t`Unread:`} </span>}
+                    <span className="notification-bell__text">{item.text}</span>
+                    <time className="notification-bell__time" dateTime={item.created_at}>
+                      {time(item.created_at)}
+                    </time>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
