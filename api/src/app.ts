@@ -85,6 +85,16 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     }
   });
 
+  // The browser client sends `Content-Type: application/json` on every call (spec §7), also on
+  // calls without a body (sign-out, mark as read): read an empty body as no body instead of a 400.
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
+
   const extraOrigins = remoteOrigins(config);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -4,17 +4,29 @@ import { translateMessage } from '../schemas/issue-messages';
 import type { FieldBinding } from './use-form';
 import './form-field.css';
 
-interface FieldFrameProps {
+/** What a control needs to be tied to its label, hint and messages. */
+export interface FieldControlProps {
   id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  errors: string[];
-  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
 }
 
-/** Label, control, hint and messages, wired together for assistive technology. */
-function FieldFrame({ id, label, hint, errors, children }: FieldFrameProps) {
+export interface FieldProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  /** Schema messages (translated here) or the server's already translated ones. */
+  errors?: string[];
+  /** Extra class of the box around the control (e.g. room for a trailing button). */
+  controlClassName?: string;
+  /** Part of the control's id, for readable ids in tests and tools. */
+  name?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/** A label, any control, a hint and its messages, wired together for assistive technology. */
+export function Field({ label, hint, errors = [], controlClassName, name, children }: FieldProps) {
   const { i18n } = useLingui();
+  const id = `${useId()}${name ? `-${name}` : ''}`;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = errors.length ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
@@ -23,7 +35,9 @@ function FieldFrame({ id, label, hint, errors, children }: FieldFrameProps) {
       <label className="ui-field__label" htmlFor={id}>
         {label}
       </label>
-      {children(describedBy, errors.length > 0)}
+      <div className={`ui-field__control${controlClassName ? ` ${controlClassName}` : ''}`}>
+        {children({ id, 'aria-invalid': errors.length > 0, 'aria-describedby': describedBy })}
+      </div>
       {hint && (
         <p className="ui-field__hint" id={hintId}>
           {hint}
@@ -55,13 +69,18 @@ export interface TextFieldProps {
 }
 
 export function TextField({ binding, label, type = 'text', autoComplete, hint, trailing, required, inputMode }: TextFieldProps) {
-  const id = `${useId()}-${binding.name}`;
   return (
-    <FieldFrame id={id} label={label} hint={hint} errors={binding.errors}>
-      {(describedBy, invalid) => (
-        <div className={`ui-field__control${trailing ? ' ui-field__control--trailing' : ''}`}>
+    <Field
+      label={label}
+      hint={hint}
+      errors={binding.errors}
+      name={binding.name}
+      controlClassName={trailing ? 'ui-field__control--trailing' : undefined}
+    >
+      {(control) => (
+        <>
           <input
-            id={id}
+            {...control}
             className="ui-field__input"
             name={binding.name}
             type={type}
@@ -69,15 +88,13 @@ export function TextField({ binding, label, type = 'text', autoComplete, hint, t
             autoComplete={autoComplete}
             inputMode={inputMode}
             aria-required={required || undefined}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
             onChange={(event) => binding.onChange(event.target.value)}
             onBlur={binding.onBlur}
           />
           {trailing}
-        </div>
+        </>
       )}
-    </FieldFrame>
+    </Field>
   );
 }
 
@@ -91,33 +108,28 @@ export interface SelectFieldProps {
 }
 
 export function SelectField({ binding, label, options, placeholder, autoComplete, required }: SelectFieldProps) {
-  const id = `${useId()}-${binding.name}`;
   return (
-    <FieldFrame id={id} label={label} errors={binding.errors}>
-      {(describedBy, invalid) => (
-        <div className="ui-field__control">
-          <select
-            id={id}
-            className="ui-field__input ui-field__select"
-            name={binding.name}
-            value={binding.value}
-            autoComplete={autoComplete}
-            aria-required={required || undefined}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            onChange={(event) => binding.onChange(event.target.value)}
-            onBlur={binding.onBlur}
-          >
-            <option value="">{placeholder}</option>
-            {options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+    <Field label={label} errors={binding.errors} name={binding.name}>
+      {(control) => (
+        <select
+          {...control}
+          className="ui-field__input ui-field__select"
+          name={binding.name}
+          value={binding.value}
+          autoComplete={autoComplete}
+          aria-required={required || undefined}
+          onChange={(event) => binding.onChange(event.target.value)}
+          onBlur={binding.onBlur}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-    </FieldFrame>
+    </Field>
   );
 }
 

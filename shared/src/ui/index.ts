@@ -5,3 +5,4 @@ export { SOMETHING_WENT_WRONG } from './generic-error';
 export { HideOnError } from './hide-on-error';
 export { PagePlaceholder } from './page-placeholder';
 export { formatMoney, formatMoneyRange, minorDigitsOf, moneyInputValue, parseMoneyInput } from './format-money';
+export { Pagination } from './pagination';

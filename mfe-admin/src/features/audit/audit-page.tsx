@@ -1,13 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router-dom';
-import { Spinner } from 'shared/ui';
+import { Pagination, Spinner } from 'shared/ui';
 import { adminCalls } from '../api/admin-api';
 import { AuditList } from '../common/audit-list';
 import { AUDIT_ACTIONS } from '../common/labels';
 import { LoadError } from '../common/load-error';
 import { useLoad } from '../common/use-load';
-import { Pagination } from '../users/pagination';
 import { userPath } from '../users/users-table';
 import '../common/styles';
 
@@ -153,6 +152,7 @@ export function AuditPage() {
             <>
               <AuditList entries={entries.data.data} showTarget targetPath={userPath} />
               <Pagination
+                showRange
                 page={entries.data.meta.page}
                 pageSize={entries.data.meta.page_size}
                 total={entries.data.meta.total}

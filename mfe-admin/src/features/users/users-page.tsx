@@ -1,12 +1,11 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Spinner } from 'shared/ui';
+import { Pagination, Spinner } from 'shared/ui';
 import { adminCalls } from '../api/admin-api';
 import type { AdminUser, UserRole } from '../api/admin-types';
 import { LoadError } from '../common/load-error';
 import { useLoad } from '../common/use-load';
 import '../common/styles';
-import { Pagination } from './pagination';
 import { SummaryStrip } from './summary-strip';
 import { UsersTable } from './users-table';
 import { useListParams } from './use-list-params';
@@ -157,6 +156,7 @@ export function UsersPage({ role, title, intro, tableCaption, children, extraCol
                 extra={extraColumn}
               />
               <Pagination
+                showRange
                 page={list.data.meta.page}
                 pageSize={list.data.meta.page_size}
                 total={list.data.meta.total}

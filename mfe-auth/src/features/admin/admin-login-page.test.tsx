@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from 'shared/session';
-import { fakeApi } from '../../testing/fake-api';
+import { fakeApi } from 'shared/testing';
 import { renderPage } from '../../testing/render-page';
 import { AdminLoginPage } from './admin-login-page';
 

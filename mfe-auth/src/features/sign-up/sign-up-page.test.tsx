@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi } from '../../testing/fake-api';
+import { fakeApi } from 'shared/testing';
 import { renderPage } from '../../testing/render-page';
 import { SignUpPage, SignUpSpecialistsPage } from './sign-up-page';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { STORAGE_KEYS } from 'shared/session';
-import { fakeApi } from '../../testing/fake-api';
+import { fakeApi } from 'shared/testing';
 import { renderPage } from '../../testing/render-page';
 import { SocialCallbackPage } from './social-callback-page';
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { fakeApi } from '../../testing/fake-api';
+import { fakeApi } from 'shared/testing';
 import { renderPage } from '../../testing/render-page';
 import { VerifyEmailPage } from './verify-email-page';
 

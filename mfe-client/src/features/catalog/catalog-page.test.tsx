@@ -2,8 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { localizationAtom } from 'shared/reference';
-import { renderWithProviders } from 'shared/testing';
-import { fakeApi } from '../../testing/fake-api';
+import { fakeApi, renderWithProviders } from 'shared/testing';
 import { ClientCatalogPage } from './catalog-page';
 
 const user = userEvent.setup({ delay: null });

@@ -3,9 +3,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import { localizationAtom, referenceBookAtom } from 'shared/reference';
-import { HideOnError } from 'shared/ui';
+import { HideOnError, Pagination } from 'shared/ui';
 import { useFormatters, useViewerCurrency } from '../common/reference';
-import { EmptyState, ErrorState, Pagination, Skeleton } from '../common/states';
+import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { useResource } from '../common/use-resource';
 import { listDesigns, type Design } from './api/list-designs';
 

@@ -45,24 +45,3 @@ export function EmptyState({ title, children, action }: { title: ReactNode; chil
   );
 }
 
-/** Previous / next with "Page 2 of 5"; hidden when everything fits on one page. */
-export function Pagination({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
-  const { t } = useLingui();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  return (
-    <nav className="client-pagination" aria-label={t`Pages`}>
-      <button type="button" className="ui-button ui-button--ghost" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <Trans>Previous</Trans>
-      </button>
-      <span aria-live="polite">
-        <Trans>
-          Page {page} of {pages}
-        </Trans>
-      </span>
-      <button type="button" className="ui-button ui-button--ghost" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        <Trans>Next</Trans>
-      </button>
-    </nav>
-  );
-}

@@ -4,8 +4,7 @@ import { createStore } from 'jotai';
 import toast, { Toaster } from 'react-hot-toast';
 import { localizationAtom, referenceBookAtom } from 'shared/reference';
 import { STORAGE_KEYS } from 'shared/session';
-import { renderWithProviders } from 'shared/testing';
-import { fakeApi } from '../../testing/fake-api';
+import { fakeApi, renderWithProviders } from 'shared/testing';
 import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
 import { CreateProjectPage } from './create-project-page';
 

@@ -10,7 +10,7 @@ import { pathFor } from 'shared/routing';
 import { ProjectSchema } from 'shared/schemas';
 import { notify, parseMoneyInput, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { listDesigns } from '../catalog/api/list-designs';
-import { Field } from '../common/field';
+import { Field } from 'shared/forms';
 import { useFormatters, useReferenceNames } from '../common/reference';
 import { createProject } from '../projects/api/create-project';
 import { DocumentPicker, UploadProgress } from './document-picker';

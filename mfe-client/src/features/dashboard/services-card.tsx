@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { SpecialistProfileSchema, fieldErrors, translateMessage, type FieldErrorMap } from 'shared/schemas';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { Field } from '../common/field';
+import { Field } from 'shared/forms';
 import { useReferenceNames } from '../common/reference';
 import { saveOwnProfile, type OwnProfile } from './api/specialist-profile';
 

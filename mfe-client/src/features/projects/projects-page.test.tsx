@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { clientUserAtom } from 'shared/session';
-import { renderWithProviders } from 'shared/testing';
-import { fakeApi } from '../../testing/fake-api';
+import { fakeApi, renderWithProviders } from 'shared/testing';
 import { ProjectsPage } from './projects-page';
 
 const profile = { company_name: '', headline: '', description: '', categories: [], service_country: 'CM', service_cities: [] };

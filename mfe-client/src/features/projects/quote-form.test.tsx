@@ -1,8 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
-import { renderWithProviders } from 'shared/testing';
-import { fakeApi } from '../../testing/fake-api';
+import { fakeApi, renderWithProviders } from 'shared/testing';
 import { QuoteForm } from './quote-form';
 
 const user = userEvent.setup();

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { QuoteSchema, fieldErrors, translateMessage, type FieldErrorMap } from 'shared/schemas';
 import { notify, parseMoneyInput, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { Field } from '../common/field';
+import { Field } from 'shared/forms';
 import { useFormatters } from '../common/reference';
 import { submitQuote } from './api/submit-quote';
 import type { QuoteView } from './api/project-types';

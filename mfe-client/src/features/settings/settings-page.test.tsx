@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import toast, { Toaster } from 'react-hot-toast';
 import { clientUserAtom, STORAGE_KEYS } from 'shared/session';
-import { renderWithProviders } from 'shared/testing';
-import { fakeApi } from '../../testing/fake-api';
+import { fakeApi, renderWithProviders } from 'shared/testing';
 import { readImageSize } from './photo-upload';
 import { SettingsPage } from './settings-page';
 

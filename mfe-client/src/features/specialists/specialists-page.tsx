@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useReferenceNames } from '../common/reference';
-import { EmptyState, ErrorState, Pagination, Skeleton } from '../common/states';
+import { Pagination } from 'shared/ui';
+import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { useResource } from '../common/use-resource';
 import { listSpecialists } from './api/list-specialists';
 import { SpecialistCard } from './specialist-card';

@@ -5,25 +5,31 @@ interface PaginationProps {
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
+  /** Also say which rows are shown ("21–40 of 57"), for tables. */
+  showRange?: boolean;
 }
 
-export function Pagination({ page, pageSize, total, onPage }: PaginationProps) {
+/** Previous / next with "Page 2 of 5". Hidden when everything fits on one page, unless it also shows the range. */
+export function Pagination({ page, pageSize, total, onPage, showRange = false }: PaginationProps) {
   const { t } = useLingui();
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1 && !showRange) return null;
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
-    <nav className="admin-pagination" aria-label={t`Pages`}>
-      <p className="admin-pagination__status" aria-live="polite">
-        <Trans>
-          {first}–{last} of {total}
-        </Trans>
-      </p>
-      <div className="admin-pagination__buttons">
+    <nav className={`ui-pagination${showRange ? ' ui-pagination--range' : ''}`} aria-label={t`Pages`}>
+      {showRange && (
+        <p className="ui-pagination__status" aria-live="polite">
+          <Trans>
+            {first}–{last} of {total}
+          </Trans>
+        </p>
+      )}
+      <div className="ui-pagination__buttons">
         <button type="button" className="ui-button ui-button--ghost" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           <Trans>Previous</Trans>
         </button>
-        <span>
+        <span aria-live={showRange ? undefined : 'polite'}>
           <Trans>
             Page {page} of {pages}
           </Trans>
