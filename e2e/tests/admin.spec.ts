@@ -24,7 +24,7 @@ async function adminSignIn(page: Page) {
   await expect(page).toHaveURL(/\/admin\/clients$/);
 }
 
-test('an admin runs the verification of a new contractor from start to finish', async ({ page }) => {
+test('an admin runs the verification of a new contractor from start to finish', async ({ page, browser }) => {
   // Four checks, four uploads and a download in one go: longer than the suite's default.
   test.setTimeout(90_000);
   const errors = collectPageErrors(page);
@@ -97,6 +97,18 @@ test('an admin runs the verification of a new contractor from start to finish', 
   await expect(entries.first()).toContainText('Check recorded');
   await expect(entries.first()).toContainText('passed');
   expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
+
+  // Verified, the contractor now receives the requests in their trades and area.
+  const contractorContext = await browser.newContext();
+  const contractor = await contractorContext.newPage();
+  await contractor.goto('/login');
+  await contractor.getByLabel('Email').fill('pending.builder@demo.fundament.example');
+  await contractor.getByLabel('Password', { exact: true }).fill(SPECIALIST_PASSWORD);
+  await contractor.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(contractor).toHaveURL(/\/main\/dashboard$/);
+  await contractor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+  await expect(contractor.getByRole('link', { name: 'Three-bedroom house in Yaoundé' })).toBeVisible();
+  await contractorContext.close();
 });
 
 test('suspending an account ends its session at once', async ({ page, browser }) => {

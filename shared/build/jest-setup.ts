@@ -7,3 +7,17 @@ i18n.loadAndActivate({ locale: 'en', messages: {} });
 beforeEach(() => {
   window.localStorage.clear();
 });
+
+// jsdom has no matchMedia; the toaster and responsive components ask it. Nothing matches unless a test says otherwise.
+if (!window.matchMedia) {
+  window.matchMedia = ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+}

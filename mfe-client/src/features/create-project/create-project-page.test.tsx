@@ -26,7 +26,6 @@ const book = {
 };
 
 function renderPage(url = '/main/create') {
-  window.matchMedia ??= (() => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined })) as never;
   toast.remove();
   render(<Toaster />);
   const store = createStore();

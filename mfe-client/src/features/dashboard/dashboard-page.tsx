@@ -10,7 +10,8 @@ import { getProject } from '../projects/api/get-project';
 import { listProjects } from '../projects/api/list-projects';
 import type { ProjectCard } from '../projects/api/project-types';
 import { isExpert, isSpecialist } from '../projects/roles';
-import { listInvites } from '../specialists/api/list-invites';
+import { listInvites, type Invite } from '../specialists/api/list-invites';
+import { InvitationList } from './invitation-list';
 import { getOwnProfile } from './api/specialist-profile';
 import { ServicesCard } from './services-card';
 
@@ -114,7 +115,7 @@ function ClientDashboard() {
 function SpecialistDashboard() {
   const data = useResource('dashboard-specialist', async () => {
     const profile = await getOwnProfile();
-    if (!profile.verified) return { profile, requests: null, invites: [], contracts: [] as ProjectCard[] };
+    if (!profile.verified) return { profile, requests: null, invites: [] as Invite[], contracts: [] as ProjectCard[] };
     const [requests, invites, contracted] = await Promise.all([
       listProjects({ status: 'open', page_size: 50 }),
       listInvites(),
@@ -142,19 +143,12 @@ function SpecialistDashboard() {
             <ProjectLinks projects={fresh} empty={<Trans>No open request in your trades and area right now.</Trans>} />
           </Tile>
           <Tile title={<Trans>Invitations</Trans>} value={pending.length}>
-            {pending.length === 0 ? (
-              <p className="client-muted">
-                <Trans>No pending invitation.</Trans>
-              </p>
-            ) : (
-              <ul className="client-links">
-                {pending.slice(0, 5).map((invite) => (
-                  <li key={invite.id}>
-                    {invite.project ? <Link to={pathFor('main.project', { id: invite.project.id })}>{invite.project.title}</Link> : invite.inviter.name}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <InvitationList
+              invites={pending}
+              onAnswered={(answered) =>
+                data.replace({ ...data.data!, invites: invites.map((invite) => (invite.id === answered.id ? answered : invite)) })
+              }
+            />
           </Tile>
           <Tile title={<Trans>Active contracts</Trans>} value={contracts.length}>
             <ProjectLinks projects={contracts} empty={<Trans>No contract yet. Selected quotes appear here.</Trans>} />

@@ -22,7 +22,6 @@ const saved = {
 };
 
 function renderForm() {
-  window.matchMedia ??= (() => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined })) as never;
   toast.remove();
   render(<Toaster />);
   const onSubmitted = jest.fn();

@@ -69,7 +69,6 @@ class FakeXhr {
 }
 
 function renderSettings() {
-  window.matchMedia ??= (() => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined })) as never;
   toast.remove();
   render(<Toaster />);
   const store = createStore();
