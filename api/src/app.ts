@@ -23,6 +23,7 @@ import { specialistRoutes } from './routes/specialists';
 import { notificationRoutes } from './routes/notifications';
 import { adminRoutes } from './routes/admin';
 import { runSeeds } from './seed/run-seeds';
+import type { RemotesConfig } from 'shared/federation';
 import { buildRemotesJson } from './web/remotes-json';
 import { serveWeb } from './web/serve-web';
 
@@ -44,9 +45,9 @@ export interface BuildAppOptions {
 }
 
 /** Origins other than ours that the page may load remotes from (from remotes.json). */
-function remoteOrigins(config: AppConfig): string[] {
+function remoteOrigins(remotes: RemotesConfig): string[] {
   const origins = new Set<string>();
-  for (const url of Object.values(buildRemotesJson(config.remotesFile))) {
+  for (const url of Object.values(remotes)) {
     if (url && /^https?:\/\//.test(url)) origins.add(new URL(url).origin);
   }
   return [...origins];
@@ -95,7 +96,9 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     else parseJson(request, text, done);
   });
 
-  const extraOrigins = remoteOrigins(config);
+  // Read once: the same configuration feeds the content security policy and /remotes.json.
+  const remotes = buildRemotesJson(config.remotesFile);
+  const extraOrigins = remoteOrigins(remotes);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -144,7 +147,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     { prefix: '/api/v1' },
   );
 
-  if (config.serveWeb) await app.register(serveWeb, { config });
+  if (config.serveWeb) await app.register(serveWeb, { config, remotes });
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
 
   return app;

@@ -2,7 +2,8 @@ import { API_MESSAGES as M } from 'shared/messages';
 import type { Translator } from '../i18n/server-i18n';
 import type { MailMessage } from './mailer';
 
-const escapeHtml = (text: string) =>
+/** Text placed in an e-mail's HTML body. */
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 interface LinkMail {

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { MARKETPLACE_API_MESSAGES as MM, API_MESSAGES as M } from 'shared/messages';
 import { isApiLocale, translatorFor, type Translator } from '../i18n/server-i18n';
 import type { NewNotification, NotificationKind } from './notifications';
+import { escapeHtml } from '../mail/templates';
 
 const TEXT: Record<NotificationKind, (data: Record<string, string | number>) => MessageDescriptor> = {
   project_request: () => MM.notifyProjectRequest,
@@ -18,9 +19,6 @@ export function notificationText(t: Translator, kind: string, data: Record<strin
   const descriptor = TEXT[kind as NotificationKind];
   return descriptor ? t(descriptor(data), data) : kind;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * E-mails the same events as the in-app notifications, each in its reader's

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { REMOTE_PACKAGES } from 'shared/federation';
+import { REMOTE_PACKAGES, type RemotesConfig } from 'shared/federation';
 import type { AppConfig } from '../config';
-import { buildRemotesJson, remotePublicPath } from './remotes-json';
+import { remotePublicPath } from './remotes-json';
 
 /** Files named by content hash never change: cache them for a year. Entry points must be revalidated. */
 const HASHED = /\.[0-9a-f]{8}(\.chunk)?\.(js|css)$|\/assets\/.+\.[0-9a-f]{8}\.\w+$/;
@@ -19,18 +19,19 @@ function cacheHeaders(res: HeaderTarget, filePath: string): void {
 
 export interface ServeWebOptions {
   config: AppConfig;
+  /** The remotes.json the server publishes (generated, with the override file applied). */
+  remotes: RemotesConfig;
 }
 
 /**
  * Production: the built shell at `/` with history fallback, each built remote
  * under `/remotes/<name>/`, and a generated `/remotes.json`.
  */
-export const serveWeb: FastifyPluginAsync<ServeWebOptions> = async (app, { config }) => {
+export const serveWeb: FastifyPluginAsync<ServeWebOptions> = async (app, { config, remotes }) => {
   const shellDist = path.join(config.webRoot, 'shell', 'dist');
   if (!existsSync(path.join(shellDist, 'index.html'))) {
     throw new Error(`No built front end in ${shellDist}: run "pnpm build" first`);
   }
-  const remotes = buildRemotesJson(config.remotesFile);
 
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');

@@ -5,6 +5,7 @@ export type { AuthUser, RoleName, SessionState } from './types';
 export { guardNavigation } from './guard';
 export type { GuardDecision } from './guard';
 export { runStartup } from './startup';
+export { startSession } from './start-session';
 export type { StartupDeps, StartupResult } from './startup';
 export { clientSession, adminSession, createClientSession, createAdminSession } from './auth-actions';
 export type { Credentials, SessionActions, SessionDeps } from './auth-actions';

@@ -12,11 +12,8 @@ import { activateLocale, registerCatalog } from '../i18n/catalogs';
 import { loadSharedCatalog } from '../i18n/shared-catalog';
 import { LOCALES, LOCALE_LABELS, isLocale, readStoredLocale } from '../i18n/locale';
 import { useLocale } from '../i18n/use-locale';
-import { adminApi, api, send } from '../api/client';
-import { adminUserAtom, clientUserAtom, sessionStore } from '../session/atoms';
-import { runStartup } from '../session/startup';
-import { browserStorage } from '../session/storage-keys';
-import type { AuthUser } from '../session/types';
+import { clientUserAtom, sessionStore } from '../session/atoms';
+import { startSession } from '../session/start-session';
 import { NOTIFICATION_DURATION_MS } from '../ui/notify';
 
 function StandaloneFrame({ remote }: { remote: RemoteName }) {
@@ -68,14 +65,7 @@ export async function renderStandalone(remote: RemoteName, Routes: ComponentType
   if (!container) return;
   registerCatalog('shared', loadSharedCatalog).catch(() => undefined);
   await activateLocale(readStoredLocale()).catch(() => undefined);
-  const result = await runStartup({
-    storage: browserStorage(),
-    fetchClientUser: () => send<AuthUser>(api.get('auth/me')),
-    fetchAdminUser: () => send<AuthUser>(adminApi.get('admin/auth/me')),
-    currentPath: window.location.pathname,
-  });
-  sessionStore.set(clientUserAtom, result.client);
-  sessionStore.set(adminUserAtom, result.admin);
+  await startSession(window.location.pathname);
 
   const router = createBrowserRouter([
     {

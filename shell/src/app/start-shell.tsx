@@ -2,12 +2,12 @@ import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { activateLocale, loadSharedCatalog, readStoredLocale, registerCatalog } from 'shared/i18n';
 import { followStartupData } from 'shared/reference';
+import { startSession } from 'shared/session';
 import { Spinner } from 'shared/ui';
 import { findRoute } from 'shared/routing';
 import { preloadRemote } from '../features/remotes/load-remote-module';
 import { loadRemotesConfig } from '../features/remotes/remotes-config';
 import { createAppRouter } from '../features/routing/create-app-router';
-import { runShellStartup } from '../features/startup/run-shell-startup';
 import { AppProviders } from './app-providers';
 import { loadShellCatalog } from './catalog';
 
@@ -24,7 +24,7 @@ export async function startShell(root: Root): Promise<void> {
   });
   // The page's remote starts loading as soon as its address is known, in parallel with the session start-up.
   const remotesReady = loadRemotesConfig().then(() => preloadRemote(findRoute(window.location.pathname)?.remote));
-  const sessionReady = runShellStartup();
+  const sessionReady = startSession();
 
   await localeReady;
   // Reference book, plans and localization (spec §4): loaded now, again on a language change, never blocking.

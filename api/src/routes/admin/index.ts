@@ -22,7 +22,8 @@ import {
   type CheckKind,
 } from './admin-schemas';
 import { AUDIT_ACTIONS, publicAudit, writeAudit, type AuditRow } from './audit';
-import { EVIDENCE_MAX_BYTES, EvidenceStorage, safeFileName, sniffEvidence } from './evidence-storage';
+import { EVIDENCE_MAX_BYTES, evidenceFiles, sniffEvidence } from './evidence-storage';
+import { FILE_EXTENSIONS, displayFileName } from '../../uploads/stored-files';
 import { adminUser, findAdminUser, listExperts, listUsers, summarizeUsers, type AdminUserRow } from './user-queries';
 
 /**
@@ -116,7 +117,7 @@ const userLabel = (user: Pick<UserRow, 'first_name' | 'last_name' | 'email'>) =>
 
 /** `/admin/*`: the back office. Every route here needs an admin session. */
 export async function adminRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
-  const evidence = new EvidenceStorage(config.uploadsDir);
+  const evidence = evidenceFiles(config.uploadsDir);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -244,8 +245,8 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Ap
     if (!data || data.length === 0) throw fileError(422, request.t(A.evidenceMissing));
     const sniffed = sniffEvidence(data);
     if (!sniffed) throw fileError(422, request.t(A.evidenceType));
-    const storedName = await evidence.save(data, sniffed.kind);
-    const fileName = safeFileName(originalName, sniffed.kind);
+    const storedName = await evidence.save(data, FILE_EXTENSIONS[sniffed.kind]);
+    const fileName = displayFileName(originalName, sniffed.kind, 'evidence');
     const admin = request.admin!;
     await app.db.transaction(async (tx) => {
       const user = await lockUser(tx, request, target.id);

@@ -1,22 +1,9 @@
 import type { Queryable } from '../../db/database';
-import { photoUrl, roleName } from '../../accounts/users';
+import { photoUrl, roleName, type UserRow } from '../../accounts/users';
 import type { UserListQuery } from './admin-schemas';
 
 /** A user row with what the admin screens add to it. */
-export interface AdminUserRow {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  country: string;
-  city: string;
-  locale: string;
-  account_type: 'client' | 'specialist';
-  specialist_kind: string | null;
-  email_verified_at: Date | string | null;
-  photo_file: string | null;
-  status: 'active' | 'suspended';
+export interface AdminUserRow extends Omit<UserRow, 'password_hash' | 'verified_at'> {
   created_at: Date | string;
   verified_at: Date | string | null;
   verified_by: string | null;

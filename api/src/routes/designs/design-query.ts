@@ -1,8 +1,9 @@
 import { HttpError } from '../../plugins/error-handler';
 import { defaultCurrencyFor, isSupportedCurrency } from './currency';
+import type { ApiLocale } from '../../i18n/server-i18n';
 import { isKnownCountry } from './regional-costs';
 
-export type DesignLocale = 'en' | 'fr';
+export type DesignLocale = ApiLocale;
 
 export const TIERS = ['standard', 'premium', 'luxury'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -25,29 +26,14 @@ export interface DesignQuery {
 export const DEFAULT_LIMIT = 6;
 export const MAX_LIMIT = 24;
 
-/** The first of our locales the browser lists, by its q-weights; English when none matches. */
-export function localeFromAcceptLanguage(header: string | undefined): DesignLocale {
-  if (!header) return 'en';
-  const ranked = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { lang: tag.toLowerCase().split('-')[0], q: q ? Number(q.slice(2)) : 1, index };
-    })
-    .filter((item) => item.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  const match = ranked.find((item) => item.lang === 'en' || item.lang === 'fr');
-  return (match?.lang as DesignLocale | undefined) ?? 'en';
-}
-
 function single(value: unknown): string | undefined {
   if (Array.isArray(value)) return single(value[value.length - 1]);
   return typeof value === 'string' ? value : undefined;
 }
 
 /** Reads and checks the query of `GET /designs`; throws 422 with one message per bad field. */
-export function parseDesignQuery(query: Record<string, unknown>, acceptLanguage: string | undefined): DesignQuery {
+/** `callerLocale` is the caller's language (Accept-Language); the `locale` parameter overrides it. */
+export function parseDesignQuery(query: Record<string, unknown>, callerLocale: DesignLocale): DesignQuery {
   const errors: Record<string, string[]> = {};
 
   const featuredRaw = single(query.featured);
@@ -68,7 +54,7 @@ export function parseDesignQuery(query: Record<string, unknown>, acceptLanguage:
   }
 
   const localeRaw = single(query.locale);
-  let locale = localeFromAcceptLanguage(acceptLanguage);
+  let locale = callerLocale;
   if (localeRaw !== undefined) {
     if (localeRaw === 'en' || localeRaw === 'fr') locale = localeRaw;
     else errors.locale = ['The locale must be en or fr.'];

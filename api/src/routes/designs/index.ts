@@ -32,7 +32,7 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/designs', async (request, reply) => {
-    const query = parseDesignQuery(request.query as Record<string, unknown>, request.headers['accept-language']);
+    const query = parseDesignQuery(request.query as Record<string, unknown>, request.locale);
     const params: unknown[] = [];
     const where: string[] = [];
     const add = (sql: string, value: unknown) => {

@@ -11,6 +11,7 @@ import { addNotifications, type NewNotification } from '../../marketplace/notifi
 import { emailNotifications } from '../../marketplace/notification-mail';
 import { receivesRequests } from '../../marketplace/project-access';
 import { UUID, can, requirePermission, type Viewer } from '../projects/project-guards';
+import { escapeHtml } from '../../mail/templates';
 
 interface InviteRow {
   id: string;
@@ -167,6 +168,3 @@ export const inviteRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (ap
     });
   }
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

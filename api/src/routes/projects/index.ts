@@ -6,7 +6,8 @@ import { API_MESSAGES as M, MARKETPLACE_API_MESSAGES as MM } from 'shared/messag
 import { PERMISSIONS } from 'shared/permissions';
 import type { AppConfig } from '../../config';
 import { HttpError } from '../../plugins/error-handler';
-import { DocumentFiles, DOCUMENT_CONTENT_TYPES } from '../../marketplace/document-files';
+import { documentFiles } from '../../marketplace/document-files';
+import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, type StoredFiles } from '../../uploads/stored-files';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
 import { emailNotifications } from '../../marketplace/notification-mail';
 import { matchingRequestSql, receivesRequests, type ProjectRow } from '../../marketplace/project-access';
@@ -28,7 +29,7 @@ const ListQuerySchema = v.object({
 
 /** Saves files, then their rows in `tx`; files already written are removed if anything fails. */
 async function storeDocuments(
-  files: DocumentFiles,
+  files: StoredFiles<string>,
   tx: { query: FastifyInstance['db']['query'] },
   projectId: string,
   uploaderId: string,
@@ -37,12 +38,12 @@ async function storeDocuments(
 ): Promise<DocumentRow[]> {
   const rows: DocumentRow[] = [];
   for (const document of documents) {
-    const storedName = await files.save(document.data, document.kind);
+    const storedName = await files.save(document.data, FILE_EXTENSIONS[document.kind]);
     saved.push(storedName);
     const { rows: inserted } = await tx.query<DocumentRow>(
       `INSERT INTO project_documents (project_id, file_name, stored_name, content_type, size_bytes, uploaded_by)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-      [projectId, document.fileName, storedName, DOCUMENT_CONTENT_TYPES[document.kind], document.data.length, uploaderId],
+      [projectId, document.fileName, storedName, FILE_CONTENT_TYPES[document.kind], document.data.length, uploaderId],
     );
     rows.push(inserted[0]!);
   }
@@ -50,7 +51,7 @@ async function storeDocuments(
 }
 
 export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  const files = new DocumentFiles(config.uploadsDir);
+  const files = documentFiles(config.uploadsDir);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   app.addHook('preHandler', app.requireUser);
 

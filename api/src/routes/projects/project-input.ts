@@ -7,11 +7,12 @@ import { parseWith } from '../../accounts/validate';
 import { HttpError } from '../../plugins/error-handler';
 import { CATEGORIES, COUNTRIES } from '../common/reference-data';
 import { CURRENCIES } from '../designs/currency';
-import { DOCUMENT_MAX_BYTES, DOCUMENTS_PER_UPLOAD, cleanFileName, sniffDocument, type DocumentKind } from '../../marketplace/document-files';
+import { DOCUMENT_MAX_BYTES, DOCUMENTS_PER_UPLOAD } from '../../marketplace/document-files';
+import { displayFileName, sniffFile, type FileKind } from '../../uploads/stored-files';
 
 export interface UploadedDocument {
   fileName: string;
-  kind: DocumentKind;
+  kind: FileKind;
   data: Buffer;
 }
 
@@ -40,9 +41,9 @@ export async function readMultipart(request: FastifyRequest): Promise<{ fields: 
 async function readDocument(request: FastifyRequest, part: MultipartFile): Promise<UploadedDocument> {
   const data = await part.toBuffer();
   if (data.length > DOCUMENT_MAX_BYTES) throw new HttpError(413, request.t(MM.documentTooLarge), { documents: [request.t(MM.documentTooLarge)] });
-  const kind = sniffDocument(data);
+  const kind = sniffFile(data);
   if (!kind) throw new HttpError(422, request.t(MM.documentType), { documents: [request.t(MM.documentType)] });
-  return { fileName: cleanFileName(part.filename, kind), kind, data };
+  return { fileName: displayFileName(part.filename, kind), kind, data };
 }
 
 export const MULTIPART_LIMITS = { fileSize: DOCUMENT_MAX_BYTES, files: DOCUMENTS_PER_UPLOAD, fields: 20, parts: 30 };

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import { localizationAtom, referenceBookAtom } from 'shared/reference';
@@ -8,6 +8,7 @@ import { useFormatters, useViewerCurrency } from '../common/reference';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { useResource } from '../common/use-resource';
 import { listDesigns, type Design } from './api/list-designs';
+import { useFilterParams } from '../common/use-filter-params';
 
 const PAGE_SIZE = 12;
 
@@ -39,21 +40,13 @@ export function ClientCatalogPage() {
   const book = useAtomValue(referenceBookAtom);
   // Estimates follow the viewer's country when the API knows it.
   const country = book?.countries.some((item) => item.code === localization?.country) ? localization?.country : undefined;
-  const [params, setParams] = useSearchParams();
-  const tier = params.get('tier') ?? '';
-  const rooms = params.get('rooms') ?? '';
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { get, page, update } = useFilterParams();
+  const tier = get('tier');
+  const rooms = get('rooms');
+  const q = get('q');
   const designs = useResource(`${i18n.locale}|${currency}|${country}|${tier}|${rooms}|${q}|${page}`, () =>
     listDesigns({ locale: i18n.locale, currency, country, tier, rooms, q, page, page_size: PAGE_SIZE }),
   );
-  const update = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    if (name !== 'page') next.delete('page');
-    setParams(next, { replace: name !== 'page' });
-  };
   const shown = designs.data?.data ?? [];
 
   return (

@@ -14,6 +14,7 @@ import { Field } from 'shared/forms';
 import { useFormatters, useReferenceNames } from '../common/reference';
 import { createProject } from '../projects/api/create-project';
 import { DocumentPicker, UploadProgress } from './document-picker';
+import { CategoryOptions } from '../common/category-options';
 
 const STEPS = [
   ['title', 'category', 'description'],
@@ -188,17 +189,7 @@ export function CreateProjectPage() {
               {(control) => (
                 <select {...control} className="ui-field__input" value={form.values.category} aria-required onChange={(e) => form.setValue('category', e.target.value)} onBlur={form.field('category').onBlur}>
                   <option value="">{t`Choose a category`}</option>
-                  {names.book?.category_groups.map((group) => (
-                    <optgroup key={group.code} label={group.name}>
-                      {names.book?.categories
-                        .filter((item) => item.group === group.code)
-                        .map((item) => (
-                          <option key={item.code} value={item.code}>
-                            {item.name}
-                          </option>
-                        ))}
-                    </optgroup>
-                  ))}
+                  <CategoryOptions />
                 </select>
               )}
             </Field>

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { hasPermission } from 'shared/permissions';
 import { pathFor } from 'shared/routing';
@@ -12,6 +12,8 @@ import { listProjects } from './api/list-projects';
 import { ProjectCard } from './project-card';
 import { getOwnProfile } from '../dashboard/api/specialist-profile';
 import { isSpecialist } from './roles';
+import { useFilterParams } from '../common/use-filter-params';
+import { CategoryOptions } from '../common/category-options';
 
 const PAGE_SIZE = 12;
 
@@ -25,13 +27,12 @@ export function ProjectsPage() {
 function ProjectsList({ user }: { user: AuthUser }) {
   const { t } = useLingui();
   const names = useReferenceNames();
-  const [params, setParams] = useSearchParams();
+  const { get, page, update } = useFilterParams();
   const specialist = isSpecialist(user);
   const canCreate = hasPermission(user, 'CAN_CREATE_PROJECT');
-  const status = params.get('status') ?? '';
-  const category = params.get('category') ?? '';
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const status = get('status');
+  const category = get('category');
+  const q = get('q');
   // An unverified specialist gets an explanation, not an empty list that looks like a quiet market.
   // `/auth/me` says so once verified; otherwise the profile answers freshly (verification may have just happened).
   const verifiedOnMe = user.verified === true;
@@ -42,13 +43,6 @@ function ProjectsList({ user }: { user: AuthUser }) {
   const checking = verification.data === undefined && verification.status === 'loading';
   const projects = useResource(`${status}|${category}|${q}|${page}`, () => listProjects({ status, category, q, page, page_size: PAGE_SIZE }));
 
-  const update = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    if (name !== 'page') next.delete('page');
-    setParams(next, { replace: name !== 'page' });
-  };
   const filtered = Boolean(status || category || q);
 
   return (
@@ -87,11 +81,7 @@ function ProjectsList({ user }: { user: AuthUser }) {
               <span>{t`Category`}</span>
               <select className="ui-field__input" value={category} onChange={(event) => update('category', event.target.value)}>
                 <option value="">{t`All categories`}</option>
-                {names.book?.categories.map((item) => (
-                  <option key={item.code} value={item.code}>
-                    {item.name}
-                  </option>
-                ))}
+                <CategoryOptions />
               </select>
             </label>
           </form>

@@ -6,6 +6,7 @@ import { clientUserAtom, STORAGE_KEYS } from 'shared/session';
 import { fakeApi, renderWithProviders } from 'shared/testing';
 import { readImageSize } from './photo-upload';
 import { SettingsPage } from './settings-page';
+import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
 
 // Typing without pauses (and files of any type, to test the refusal), with room for a busy machine.
 const user = userEvent.setup({ applyAccept: false, delay: null });
@@ -30,44 +31,6 @@ const ada = {
   permissions: [],
 };
 
-/** An XMLHttpRequest the test drives: it reports progress and answers when told. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  upload = new EventTarget();
-  private events = new EventTarget();
-  status = 0;
-  responseText = '';
-  headers: Record<string, string> = {};
-  method = '';
-  url = '';
-  body: FormData | null = null;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener);
-  }
-  send(body: FormData) {
-    this.body = body;
-  }
-  progress(loaded: number, total: number) {
-    const event = Object.assign(new Event('progress'), { lengthComputable: true, loaded, total });
-    this.upload.dispatchEvent(event);
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.events.dispatchEvent(new Event('load'));
-  }
-}
-
 function renderSettings() {
   toast.remove();
   render(<Toaster />);
@@ -86,8 +49,7 @@ beforeEach(() => {
   URL.createObjectURL = jest.fn(() => 'blob:preview-1');
   URL.revokeObjectURL = jest.fn();
   window.localStorage.setItem(STORAGE_KEYS.clientToken, 'tok-1');
-  (window as unknown as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
-  FakeXhr.last = null;
+  installFakeXhr();
 });
 
 describe('SettingsPage: personal details', () => {

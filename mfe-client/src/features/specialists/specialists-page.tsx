@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useReferenceNames } from '../common/reference';
 import { Pagination } from 'shared/ui';
@@ -6,6 +5,8 @@ import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { useResource } from '../common/use-resource';
 import { listSpecialists } from './api/list-specialists';
 import { SpecialistCard } from './specialist-card';
+import { useFilterParams } from '../common/use-filter-params';
+import { CategoryOptions } from '../common/category-options';
 
 const PAGE_SIZE = 12;
 
@@ -13,22 +14,14 @@ const PAGE_SIZE = 12;
 export function SpecialistsPage() {
   const { t } = useLingui();
   const names = useReferenceNames();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const category = params.get('category') ?? '';
-  const city = params.get('city') ?? '';
-  const kind = params.get('kind') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { get, page, update } = useFilterParams();
+  const q = get('q');
+  const category = get('category');
+  const city = get('city');
+  const kind = get('kind');
   const directory = useResource(`${q}|${category}|${city}|${kind}|${page}`, () =>
     listSpecialists({ q, category, city, kind, page, page_size: PAGE_SIZE }),
   );
-  const update = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    if (name !== 'page') next.delete('page');
-    setParams(next, { replace: name !== 'page' });
-  };
   const cities = [...new Set(names.book?.countries.flatMap((country) => country.cities) ?? [])].sort((a, b) => a.localeCompare(b));
 
   return (
@@ -50,17 +43,7 @@ export function SpecialistsPage() {
           <span>{t`Category`}</span>
           <select className="ui-field__input" value={category} onChange={(event) => update('category', event.target.value)}>
             <option value="">{t`All categories`}</option>
-            {names.book?.category_groups.map((group) => (
-              <optgroup key={group.code} label={group.name}>
-                {names.book?.categories
-                  .filter((item) => item.group === group.code)
-                  .map((item) => (
-                    <option key={item.code} value={item.code}>
-                      {item.name}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
+            <CategoryOptions />
           </select>
         </label>
         <label className="client-filters__field">

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** File types recognised by their first bytes; the name and the browser's claimed type are never trusted. */
+export type FileKind = 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp';
+
+export const FILE_CONTENT_TYPES: Record<FileKind, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** The extension a file of each kind gets, on disk and in the name shown to people. */
+export const FILE_EXTENSIONS: Record<FileKind, string> = { pdf: 'pdf', png: 'png', jpeg: 'jpg', gif: 'gif', webp: 'webp' };
+
+export function sniffFile(data: Buffer): FileKind | undefined {
+  const starts = (bytes: number[], at = 0) => data.length >= at + bytes.length && bytes.every((byte, i) => data[at + i] === byte);
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (data[4] === 0x37 || data[4] === 0x39) && data[5] === 0x61) return 'gif';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  return undefined;
+}
+
+/**
+ * A name safe in a header and on screen: no folders, no control or quoting
+ * characters, bounded length, and the extension of what the file really is.
+ */
+export function displayFileName(name: string | undefined, kind: FileKind, fallback = 'document'): string {
+  const base = path
+    .basename((name ?? '').replace(/\\/g, '/'))
+    .replace(/[^\p{L}\p{N} ._()-]/gu, '_')
+    .trim()
+    .replace(/\.[^.]*$/, '')
+    .slice(0, 120);
+  return `${base || fallback}.${FILE_EXTENSIONS[kind]}`;
+}
+
+/**
+ * Uploaded files of one kind in `<uploadsDir>/<folder>`, under random names
+ * (never the uploader's). Only names this store could have produced are ever
+ * opened, so a request cannot reach any other file.
+ */
+export class StoredFiles<Extension extends string> {
+  private readonly dir: string;
+  private readonly storedName: RegExp;
+
+  constructor(uploadsDir: string, folder: string, extensions: readonly Extension[]) {
+    this.dir = path.join(uploadsDir, folder);
+    this.storedName = new RegExp(`^[A-Za-z0-9_-]{22,64}\\.(${extensions.join('|')})$`);
+  }
+
+  async save(data: Buffer, extension: Extension): Promise<string> {
+    await mkdir(this.dir, { recursive: true });
+    const name = `${randomBytes(18).toString('base64url')}.${extension}`;
+    await writeFile(path.join(this.dir, name), data, { flag: 'wx' });
+    return name;
+  }
+
+  /** The extension of a name this store produced, or undefined for any other name. */
+  extensionOf(name: string): Extension | undefined {
+    return this.storedName.exec(name)?.[1] as Extension | undefined;
+  }
+
+  async read(name: string): Promise<Buffer | undefined> {
+    if (!this.extensionOf(name)) return undefined;
+    return readFile(path.join(this.dir, name)).catch(() => undefined);
+  }
+
+  open(name: string): Readable {
+    if (!this.extensionOf(name)) throw new Error('Not a stored file name');
+    return createReadStream(path.join(this.dir, name));
+  }
+
+  async remove(name: string): Promise<void> {
+    if (this.extensionOf(name)) await unlink(path.join(this.dir, name)).catch(() => undefined);
+  }
+}

@@ -1,0 +1,24 @@
+import { adminApi, api, send } from '../api/client';
+import { adminUserAtom, clientUserAtom, sessionStore } from './atoms';
+import { runStartup, type StartupResult } from './startup';
+import { browserStorage } from './storage-keys';
+import type { AuthUser } from './types';
+
+/**
+ * Runs the spec §4 start-up flow against the real API and stores the
+ * outcome in the page's atoms (the shell, and a remote running standalone).
+ * Until it finishes both states are null.
+ */
+export async function startSession(
+  currentPath: string = `${window.location.pathname}${window.location.search}`,
+): Promise<StartupResult> {
+  const result = await runStartup({
+    storage: browserStorage(),
+    fetchClientUser: () => send<AuthUser>(api.get('auth/me')),
+    fetchAdminUser: () => send<AuthUser>(adminApi.get('admin/auth/me')),
+    currentPath,
+  });
+  sessionStore.set(clientUserAtom, result.client);
+  sessionStore.set(adminUserAtom, result.admin);
+  return result;
+}
