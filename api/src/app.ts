@@ -22,6 +22,9 @@ import { inviteRoutes } from './routes/invites';
 import { specialistRoutes } from './routes/specialists';
 import { notificationRoutes } from './routes/notifications';
 import { adminRoutes } from './routes/admin';
+import { contractRoutes } from './routes/contracts';
+import { adminEscrowRoutes } from './routes/admin/escrow';
+import { createSandboxProvider, type PaymentProvider } from './escrow/payment-provider';
 import { runSeeds } from './seed/run-seeds';
 import type { RemotesConfig } from 'shared/federation';
 import { buildRemotesJson } from './web/remotes-json';
@@ -42,6 +45,8 @@ export interface BuildAppOptions {
   config: AppConfig;
   /** Use this database instead of opening one (tests). */
   database?: Database;
+  /** Charges escrow payments; the sandbox card provider unless a real one is given. */
+  payments?: PaymentProvider;
 }
 
 /** Origins other than ours that the page may load remotes from (from remotes.json). */
@@ -58,7 +63,7 @@ function remoteOrigins(remotes: RemotesConfig): string[] {
  * (error shape, database), then the API routes under /api/v1, then the web
  * front ends in production.
  */
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, payments = createSandboxProvider() }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -142,6 +147,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await api.register(specialistRoutes);
       await api.register(notificationRoutes);
       await api.register(adminRoutes, { config });
+      await api.register(contractRoutes, { config, payments });
+      await api.register(adminEscrowRoutes, { config, payments });
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
     },
     { prefix: '/api/v1' },

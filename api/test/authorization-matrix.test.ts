@@ -2,6 +2,7 @@ import { createTestApp, type TestApp } from './test-app';
 import { ADMIN, adminToken } from './admin-helpers';
 import { GOOD_PASSWORD, bearer, login } from './accounts-helpers';
 import { createClient, createSpecialist, multipart, PDF_BYTES, projectFields, type Person } from './marketplace-helpers';
+import { assignExpert, complete, fund, type EscrowParties } from './escrow-helpers';
 
 /**
  * Every API route × every kind of caller, with the answer each must get.
@@ -29,6 +30,10 @@ interface Ctx {
   inviteId: string;
   verifiedId: string;
   targetUserId: string;
+  contractId: string;
+  milestoneId: string;
+  photoId: string;
+  disputeId: string;
 }
 
 interface Entry {
@@ -56,6 +61,15 @@ const sharedProject = (overrides: Partial<Record<Caller, Expectation>> = {}) =>
   anyUser({ clientB: 404, unverified: 404, expert: 404, ...overrides });
 
 const emptyJson = () => ({ payload: {} });
+/** Money calls carry an idempotency key, so the body's validation is what answers past the guard. */
+const keyedJson = () => ({ payload: {}, headers: { 'idempotency-key': `matrix-${Math.random().toString(16).slice(2)}` } });
+/**
+ * The fixture contract: client A's, with the verified specialist as contractor and the expert
+ * assigned. Others are strangers to it (404); parties in the wrong role are refused (403).
+ */
+const contractParty = (overrides: Partial<Record<Caller, Expectation>> = {}) =>
+  anyUser({ clientB: 404, unverified: 404, ...overrides });
+const contractOf = (c: Ctx) => `/api/v1/contracts/${c.contractId}`;
 
 const MATRIX: Record<string, Entry> = {
   'GET /api/v1/health': { url: () => '/api/v1/health', expect: everyone('public') },
@@ -139,11 +153,89 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/specialist-profile': { url: () => '/api/v1/specialist-profile', expect: anyUser({ clientA: 403, clientB: 403 }) },
   'PUT /api/v1/specialist-profile': { url: () => '/api/v1/specialist-profile', body: emptyJson, expect: anyUser({ clientA: 403, clientB: 403 }) },
 
+  'GET /api/v1/contracts': { url: () => '/api/v1/contracts', expect: anyUser() },
+  'GET /api/v1/contracts/:id': { url: (c) => contractOf(c), expect: contractParty() },
+  'GET /api/v1/contracts/:id/statement': { url: (c) => `${contractOf(c)}/statement`, expect: contractParty({ expert: 403 }) },
+  'GET /api/v1/contracts/:id/files/:fileId': { url: (c) => `${contractOf(c)}/files/${c.photoId}`, expect: contractParty() },
+  'POST /api/v1/contracts/:id/milestones/:milestoneId/fund': {
+    url: (c) => `${contractOf(c)}/milestones/${c.milestoneId}/fund`,
+    body: keyedJson,
+    expect: contractParty({ verified: 403, expert: 403 }),
+  },
+  'POST /api/v1/contracts/:id/milestones/:milestoneId/release': {
+    url: (c) => `${contractOf(c)}/milestones/${c.milestoneId}/release`,
+    body: keyedJson,
+    expect: contractParty({ verified: 403, expert: 403 }),
+  },
+  'POST /api/v1/contracts/:id/milestones/:milestoneId/complete': {
+    url: (c) => `${contractOf(c)}/milestones/${c.milestoneId}/complete`,
+    body: emptyJson,
+    expect: contractParty({ clientA: 403, expert: 403 }),
+  },
+  'POST /api/v1/contracts/:id/milestones/:milestoneId/inspection': {
+    url: (c) => `${contractOf(c)}/milestones/${c.milestoneId}/inspection`,
+    body: emptyJson,
+    expect: contractParty({ clientA: 403, verified: 403 }),
+  },
+  'POST /api/v1/contracts/:id/milestones/:milestoneId/estimate': {
+    url: (c) => `${contractOf(c)}/milestones/${c.milestoneId}/estimate`,
+    body: emptyJson,
+    expect: contractParty({ clientA: 403, verified: 403 }),
+  },
+  'POST /api/v1/contracts/:id/milestones/:milestoneId/disputes': {
+    url: (c) => `${contractOf(c)}/milestones/${c.milestoneId}/disputes`,
+    body: emptyJson,
+    expect: contractParty({ expert: 403 }),
+  },
+  'POST /api/v1/contracts/:id/review': { url: (c) => `${contractOf(c)}/review`, body: emptyJson, expect: contractParty({ verified: 403, expert: 403 }) },
+  'GET /api/v1/contracts/:id/replacements': { url: (c) => `${contractOf(c)}/replacements`, expect: contractParty({ verified: 403, expert: 403 }) },
+  'POST /api/v1/contracts/:id/settlement': { url: (c) => `${contractOf(c)}/settlement`, body: keyedJson, expect: contractParty({ verified: 403, expert: 403 }) },
+  // Disputes are between client and contractor: the expert is no party to them.
+  'GET /api/v1/disputes/:id': { url: (c) => `/api/v1/disputes/${c.disputeId}`, expect: contractParty({ expert: 404 }) },
+  'POST /api/v1/disputes/:id/messages': { url: (c) => `/api/v1/disputes/${c.disputeId}/messages`, body: emptyJson, expect: contractParty({ expert: 404 }) },
+
+  'GET /api/v1/admin/escrow/summary': { url: () => '/api/v1/admin/escrow/summary', expect: adminOnly },
+  'GET /api/v1/admin/contracts': { url: () => '/api/v1/admin/contracts', expect: adminOnly },
+  'GET /api/v1/admin/contracts/:id': { url: (c) => `/api/v1/admin/contracts/${c.contractId}`, expect: adminOnly },
+  'GET /api/v1/admin/contracts/:id/statement': { url: (c) => `/api/v1/admin/contracts/${c.contractId}/statement`, expect: adminOnly },
+  'GET /api/v1/admin/contracts/:id/files/:fileId': { url: (c) => `/api/v1/admin/contracts/${c.contractId}/files/${c.photoId}`, expect: adminOnly },
+  'POST /api/v1/admin/contracts/:id/expert': { url: (c) => `/api/v1/admin/contracts/${c.contractId}/expert`, body: emptyJson, expect: adminOnly },
+  'GET /api/v1/admin/disputes': { url: () => '/api/v1/admin/disputes', expect: adminOnly },
+  'GET /api/v1/admin/disputes/:id': { url: (c) => `/api/v1/admin/disputes/${c.disputeId}`, expect: adminOnly },
+  'POST /api/v1/admin/disputes/:id/messages': { url: (c) => `/api/v1/admin/disputes/${c.disputeId}/messages`, body: emptyJson, expect: adminOnly },
+  'POST /api/v1/admin/disputes/:id/mediation': { url: (c) => `/api/v1/admin/disputes/${c.disputeId}/mediation`, body: emptyJson, expect: adminOnly },
+  'POST /api/v1/admin/disputes/:id/resolve': { url: (c) => `/api/v1/admin/disputes/${c.disputeId}/resolve`, body: keyedJson, expect: adminOnly },
+  // An empty note is refused (422): the admin passes the guard without declaring anyone insolvent.
+  'POST /api/v1/admin/contractors/:id/insolvency': { url: (c) => `/api/v1/admin/contractors/${c.verifiedId}/insolvency`, body: emptyJson, expect: adminOnly },
+  'GET /api/v1/admin/ledger/check': { url: () => '/api/v1/admin/ledger/check', expect: adminOnly },
+
   'GET /api/v1/notifications': { url: () => '/api/v1/notifications', expect: anyUser() },
   'GET /api/v1/notifications/unread-count': { url: () => '/api/v1/notifications/unread-count', expect: anyUser() },
   'POST /api/v1/notifications/:id/read': { url: () => '/api/v1/notifications/1/read', expect: anyUser() },
   'POST /api/v1/notifications/read-all': { url: () => '/api/v1/notifications/read-all', expect: anyUser() },
 };
+
+/** Funds the contract's first milestone, completes it with a photo, assigns the expert and opens a dispute. */
+async function createContractFixture(
+  t: TestApp,
+  contractId: string,
+  who: { client: Person; contractor: Person; expert: Person; adminBearer: string },
+): Promise<{ milestoneId: string; photoId: string; disputeId: string }> {
+  const view = await t.app.inject({ method: 'GET', url: `/api/v1/contracts/${contractId}`, headers: who.client.headers });
+  const milestoneId = (view.json() as { milestones: { id: string }[] }).milestones[0]!.id;
+  await fund(t.app, who.client, contractId, milestoneId);
+  await assignExpert(t.app, { admin: { headers: bearer(who.adminBearer) }, expert: who.expert } as EscrowParties, contractId);
+  const completed = await complete(t.app, who.contractor, contractId, milestoneId);
+  const photoId = (completed.json() as { milestones: { photos: { id: string }[] }[] }).milestones[0]!.photos[0]!.id;
+  const body = multipart([{ name: 'reason', value: 'The matrix needs an open dispute to test.' }]);
+  const disputed = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/contracts/${contractId}/milestones/${milestoneId}/disputes`,
+    headers: { ...who.client.headers, ...body.headers },
+    payload: body.payload,
+  });
+  return { milestoneId, photoId, disputeId: (disputed.json() as { dispute: { id: string } }).dispute.id };
+}
 
 let t: TestApp;
 let ctx: Ctx;
@@ -187,7 +279,22 @@ beforeAll(async () => {
     headers: people.clientA.headers,
     payload: { project_id: second.id, specialist_id: people.verified.id },
   });
+  // The fixture contract: funded, its first milestone completed with a photo, then disputed.
+  const third = await create('Terrace for the matrix', 0);
+  const contractQuote = await submit(third.id);
+  const selected = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/projects/${third.id}/quotes/${contractQuote.id}/select`,
+    headers: people.clientA.headers,
+    payload: {},
+  });
+  const contractId = (selected.json() as { contract_id: string }).contract_id;
+  const fixture = await createContractFixture(t, contractId, { client: people.clientA, contractor: people.verified, expert: people.expert, adminBearer });
   ctx = {
+    contractId,
+    milestoneId: fixture.milestoneId,
+    photoId: fixture.photoId,
+    disputeId: fixture.disputeId,
     projectId: project.id,
     contractedProjectId: second.id,
     documentId: project.documents[0]!.id,

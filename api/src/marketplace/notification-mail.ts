@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MessageDescriptor } from '@lingui/core';
-import { MARKETPLACE_API_MESSAGES as MM, API_MESSAGES as M } from 'shared/messages';
+import { MARKETPLACE_API_MESSAGES as MM, API_MESSAGES as M, ESCROW_API_MESSAGES as EM } from 'shared/messages';
 import { isApiLocale, translatorFor, type Translator } from '../i18n/server-i18n';
 import type { NewNotification, NotificationKind } from './notifications';
 import { escapeHtml } from '../mail/templates';
@@ -12,6 +12,21 @@ const TEXT: Record<NotificationKind, (data: Record<string, string | number>) => 
   quote_received: () => MM.notifyQuoteReceived,
   quote_selected: () => MM.notifyQuoteSelected,
   quote_not_selected: () => MM.notifyQuoteNotSelected,
+  contract_created: () => EM.notifyContractCreated,
+  contract_awarded: () => EM.notifyContractAwarded,
+  milestone_funded: () => EM.notifyMilestoneFunded,
+  milestone_submitted: () => EM.notifyMilestoneSubmitted,
+  expert_assigned: () => EM.notifyExpertAssigned,
+  inspection_approved: () => EM.notifyInspectionApproved,
+  inspection_changes: () => EM.notifyInspectionChanges,
+  milestone_released: () => EM.notifyMilestoneReleased,
+  dispute_opened: () => EM.notifyDisputeOpened,
+  dispute_message: () => EM.notifyDisputeMessage,
+  dispute_resolved: () => EM.notifyDisputeResolved,
+  contractor_insolvent: () => EM.notifyContractorInsolvent,
+  estimate_ready: () => EM.notifyEstimateReady,
+  insolvency_settled: () => EM.notifyInsolvencySettled,
+  review_received: () => EM.notifyReviewReceived,
 };
 
 /** The sentence a notification reads as, in one language. */

@@ -7,7 +7,22 @@ export type NotificationKind =
   | 'invite_answered'
   | 'quote_received'
   | 'quote_selected'
-  | 'quote_not_selected';
+  | 'quote_not_selected'
+  | 'contract_created'
+  | 'contract_awarded'
+  | 'milestone_funded'
+  | 'milestone_submitted'
+  | 'expert_assigned'
+  | 'inspection_approved'
+  | 'inspection_changes'
+  | 'milestone_released'
+  | 'dispute_opened'
+  | 'dispute_message'
+  | 'dispute_resolved'
+  | 'contractor_insolvent'
+  | 'estimate_ready'
+  | 'insolvency_settled'
+  | 'review_received';
 
 export interface NewNotification {
   userId: string;

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
+import type { MessageDescriptor } from '@lingui/core';
 
 /** An error whose message is safe and meant for the user (4xx). */
 export class HttpError extends Error {
@@ -14,13 +15,29 @@ export class HttpError extends Error {
 }
 
 /**
+ * A refusal raised below the routes (the escrow rules), which know no
+ * request: its message is translated into the caller's language on the way out.
+ */
+export class RuleError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly descriptor: MessageDescriptor,
+    readonly values?: Record<string, string | number>,
+  ) {
+    super(descriptor.id);
+    this.name = 'RuleError';
+  }
+}
+
+/**
  * One error shape for every answer: `{ message, errors? }`. Client errors
  * keep their message; server errors are logged and answered with a generic
  * message, never their details.
  */
 export const errorHandlerPlugin = fp(
   async (app) => {
-    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    app.setErrorHandler((error: FastifyError | HttpError | RuleError, request, reply) => {
+      if (error instanceof RuleError) return reply.status(error.statusCode).send({ message: request.t(error.descriptor, error.values) });
       if (error instanceof HttpError) {
         return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
       }

@@ -2,3 +2,4 @@ export { API_MESSAGES } from './api-messages';
 export type { ApiMessage } from './api-messages';
 export { ADMIN_MESSAGES } from './admin-messages';
 export { MARKETPLACE_API_MESSAGES } from './marketplace-api-messages';
+export { ESCROW_API_MESSAGES } from './escrow-api-messages';

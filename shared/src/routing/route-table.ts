@@ -48,6 +48,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'main.specialists', path: '/main/specialists', auth: 'client', remote: 'mfe_client' },
   { name: 'main.specialist', path: '/main/specialists/:id', auth: 'client', remote: 'mfe_client' },
   { name: 'main.escrow', path: '/main/escrow', auth: 'client', remote: 'mfe_client' },
+  { name: 'main.contract', path: '/main/escrow/:id', auth: 'client', remote: 'mfe_client' },
   { name: 'main.catalog', path: '/main/catalog', auth: 'client', remote: 'mfe_client' },
   { name: 'admin', path: '/admin', auth: 'admin', redirectTo: '/admin/clients' },
   { name: 'admin.clients', path: '/admin/clients', auth: 'admin', remote: 'mfe_admin' },
@@ -55,6 +56,10 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'admin.assessors', path: '/admin/assessors', auth: 'admin', remote: 'mfe_admin' },
   { name: 'admin.user', path: '/admin/users/:id', auth: 'admin', remote: 'mfe_admin' },
   { name: 'admin.audit', path: '/admin/audit', auth: 'admin', remote: 'mfe_admin' },
+  { name: 'admin.escrow', path: '/admin/escrow', auth: 'admin', remote: 'mfe_admin' },
+  { name: 'admin.contract', path: '/admin/contracts/:id', auth: 'admin', remote: 'mfe_admin' },
+  { name: 'admin.disputes', path: '/admin/disputes', auth: 'admin', remote: 'mfe_admin' },
+  { name: 'admin.dispute', path: '/admin/disputes/:id', auth: 'admin', remote: 'mfe_admin' },
 ];
 
 const byName = new Map(ROUTES.map((route) => [route.name, route]));

@@ -145,13 +145,17 @@ export async function findAdminUser(db: Queryable, id: string): Promise<AdminUse
   return rows[0];
 }
 
-/**
- * Experts with their workload. Inspections do not exist yet: the count is 0
- * until the escrow work joins its inspection assignments here.
- */
+/** Experts with their workload, so an admin assigns inspections to the least busy. */
 export async function listExperts(db: Queryable) {
   const { rows } = await db.query<AdminUserRow & { workload: number }>(
-    `SELECT v.*, 0 AS workload FROM (${USERS_VIEW}) v WHERE specialist_kind = 'expert' ORDER BY lower(last_name), lower(first_name), id`,
+    // Workload: milestones waiting on the expert, to inspect or (insolvency) to estimate.
+    `SELECT v.*, (
+       SELECT count(*) FROM milestones m JOIN contracts c ON c.id = m.contract_id
+        WHERE c.expert_id = v.id
+          AND ((c.status = 'active' AND m.status = 'submitted')
+            OR (c.frozen_reason = 'insolvency' AND m.status IN ('funded', 'submitted', 'approved', 'changes_requested') AND m.estimate_owed IS NULL))
+     ) AS workload
+     FROM (${USERS_VIEW}) v WHERE specialist_kind = 'expert' ORDER BY lower(last_name), lower(first_name), id`,
   );
   return rows.map((row) => ({ ...adminUser(row), workload: Number(row.workload) }));
 }

@@ -11,7 +11,7 @@ import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, type StoredFiles } from '../../upl
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
 import { emailNotifications } from '../../marketplace/notification-mail';
 import { matchingRequestSql, receivesRequests, type ProjectRow } from '../../marketplace/project-access';
-import { MULTIPART_LIMITS, parseProject, readMultipart, type UploadedDocument } from './project-input';
+import { MULTIPART_LIMITS, parseProject, readProjectMultipart, type UploadedDocument } from './project-input';
 import { PROJECT_SELECT, listDocuments, listQuotes, projectCard, projectDetail, type DocumentRow } from './project-views';
 import { UUID, can, loadVisibleProject, requirePermission, type ProjectWithOwner, type Viewer } from './project-guards';
 import { quoteRoutes } from './quotes';
@@ -108,7 +108,7 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
   app.post('/projects', async (request, reply) => {
     const user = requirePermission(request, PERMISSIONS.CAN_CREATE_PROJECT);
     const { fields, files: documents } = request.isMultipart()
-      ? await readMultipart(request)
+      ? await readProjectMultipart(request)
       : { fields: (request.body ?? {}) as Record<string, unknown>, files: [] as UploadedDocument[] };
     const input = parseProject(fields, request);
     const saved: string[] = [];
@@ -194,7 +194,7 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
     const { project, relation } = await loadVisibleProject(app, request, request.params.id);
     if (relation !== 'owner') throw new HttpError(403, request.t(MM.forbidden));
     if (!request.isMultipart()) throw new HttpError(422, request.t(MM.noDocument), { documents: [request.t(MM.noDocument)] });
-    const { files: documents } = await readMultipart(request);
+    const { files: documents } = await readProjectMultipart(request);
     if (documents.length === 0) throw new HttpError(422, request.t(MM.noDocument), { documents: [request.t(MM.noDocument)] });
     const saved: string[] = [];
     try {

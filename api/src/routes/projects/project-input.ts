@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { MultipartFile } from '@fastify/multipart';
 import { ProjectSchema, type ProjectValues } from 'shared/schemas';
 import { MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
 import { API_MESSAGES as M } from 'shared/messages';
@@ -8,42 +7,22 @@ import { HttpError } from '../../plugins/error-handler';
 import { CATEGORIES, COUNTRIES } from '../common/reference-data';
 import { CURRENCIES } from '../designs/currency';
 import { DOCUMENT_MAX_BYTES, DOCUMENTS_PER_UPLOAD } from '../../marketplace/document-files';
-import { displayFileName, sniffFile, type FileKind } from '../../uploads/stored-files';
+import { readMultipart, type UploadRules, type UploadedFile } from '../../uploads/multipart-upload';
 
-export interface UploadedDocument {
-  fileName: string;
-  kind: FileKind;
-  data: Buffer;
-}
+export type UploadedDocument = UploadedFile;
 
-/** Fields plus files of a multipart request, with every file checked by content. */
-export async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: UploadedDocument[] }> {
-  const fields: Record<string, string> = {};
-  const files: UploadedDocument[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
-      }
-      files.push(await readDocument(request, part));
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, request.t(MM.documentTooLarge), { documents: [request.t(MM.documentTooLarge)] });
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(422, request.t(MM.tooManyDocuments), { documents: [request.t(MM.tooManyDocuments)] });
-    throw error;
-  }
-  return { fields, files };
-}
+const DOCUMENT_RULES: UploadRules = {
+  maxBytes: DOCUMENT_MAX_BYTES,
+  kinds: ['pdf', 'png', 'jpeg', 'gif', 'webp'],
+  field: 'documents',
+  tooLarge: MM.documentTooLarge,
+  wrongType: MM.documentType,
+  tooMany: MM.tooManyDocuments,
+};
 
-async function readDocument(request: FastifyRequest, part: MultipartFile): Promise<UploadedDocument> {
-  const data = await part.toBuffer();
-  if (data.length > DOCUMENT_MAX_BYTES) throw new HttpError(413, request.t(MM.documentTooLarge), { documents: [request.t(MM.documentTooLarge)] });
-  const kind = sniffFile(data);
-  if (!kind) throw new HttpError(422, request.t(MM.documentType), { documents: [request.t(MM.documentType)] });
-  return { fileName: displayFileName(part.filename, kind), kind, data };
+/** Project fields plus documents of a multipart request. */
+export function readProjectMultipart(request: FastifyRequest) {
+  return readMultipart(request, DOCUMENT_RULES);
 }
 
 export const MULTIPART_LIMITS = { fileSize: DOCUMENT_MAX_BYTES, files: DOCUMENTS_PER_UPLOAD, fields: 20, parts: 30 };

@@ -3,16 +3,23 @@ import { QuoteSchema } from 'shared/schemas';
 import { MARKETPLACE_API_MESSAGES as MM, API_MESSAGES as M } from 'shared/messages';
 import { PERMISSIONS } from 'shared/permissions';
 import type { AppConfig } from '../../config';
+import type { Queryable } from '../../db/database';
 import { parseWith } from '../../accounts/validate';
 import { HttpError } from '../../plugins/error-handler';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
 import { receivesRequests, type ProjectRow } from '../../marketplace/project-access';
+import { createContractForQuote } from '../../escrow/contracts';
 import { listQuotes } from './project-views';
 import { UUID, can, loadVisibleProject, requirePermission } from './project-guards';
 
 interface QuoteOptions {
   config: AppConfig;
   announce: (notifications: NewNotification[]) => void;
+}
+
+async function contractOf(tx: { query: Queryable['query'] }, quoteId: string): Promise<string | null> {
+  const { rows } = await tx.query<{ id: string }>('SELECT id FROM contracts WHERE quote_id = $1', [quoteId]);
+  return rows[0]?.id ?? null;
 }
 
 /** Quotes on a project: a verified specialist submits one; the owner compares them and selects one. */
@@ -81,7 +88,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteOptions> = async (app, { annou
       const chosen = quotes.find((quote) => quote.id === quoteId);
       if (!chosen) throw new HttpError(404, request.t(MM.quoteNotFound));
       // Selecting the quote already selected answers the same again (a retried request).
-      if (chosen.status === 'selected') return { notifications: [] as NewNotification[] };
+      if (chosen.status === 'selected') return { notifications: [] as NewNotification[], contractId: await contractOf(tx, chosen.id) };
       if (current.status !== 'open') throw new HttpError(409, request.t(MM.alreadySelected));
       if (chosen.status !== 'submitted') throw new HttpError(409, request.t(MM.quoteNotOpen));
       await tx.query("UPDATE quotes SET status = 'selected', updated_at = now() WHERE id = $1", [chosen.id]);
@@ -99,11 +106,20 @@ export const quoteRoutes: FastifyPluginAsync<QuoteOptions> = async (app, { annou
           data: { title: project.title, project_id: project.id },
           link,
         }));
+      // The contract and its escrow account start here, in the same transaction as the selection.
+      const contract = await createContractForQuote(tx, current, chosen);
+      notifications.push(...contract.notifications);
       await addNotifications(tx, notifications);
-      return { notifications };
+      return { notifications, contractId: contract.contractId };
     });
     announce(outcome.notifications);
     const quotes = await listQuotes(app.db, project.id);
-    return { project_id: project.id, status: 'contracted', selected_quote: quotes.find((quote) => quote.id === quoteId), quotes };
+    return {
+      project_id: project.id,
+      status: 'contracted',
+      contract_id: outcome.contractId,
+      selected_quote: quotes.find((quote) => quote.id === quoteId),
+      quotes,
+    };
   });
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
+import type { Queryable } from '../../db/database';
 import { SpecialistProfileSchema, fieldErrors } from 'shared/schemas';
 import { API_MESSAGES as M, MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
 import { parseWith } from '../../accounts/validate';
@@ -25,6 +26,8 @@ interface SpecialistRow {
   city: string;
   country: string;
   photo_file: string | null;
+  rating: string | number | null;
+  review_count: string | number;
   verified_at: Date | string;
   created_at: Date | string;
   company_name: string | null;
@@ -52,9 +55,9 @@ function serviceCard(row: SpecialistRow) {
     location: { country: row.service_country || row.country, cities: row.service_cities ?? [] },
     photo_url: photoUrl(row.photo_file),
     verified: true,
-    // Ratings come only from reviews of released contracts, which the escrow work adds.
-    rating: null as number | null,
-    review_count: 0,
+    // Ratings come only from verified reviews: one per contract, after its final release.
+    rating: row.rating === null ? null : Math.round(Number(row.rating) * 10) / 10,
+    review_count: Number(row.review_count),
   };
 }
 
@@ -70,10 +73,29 @@ const DirectoryQuery = v.object({
 
 const DIRECTORY_SELECT = `
   SELECT u.id, u.first_name, u.last_name, u.specialist_kind, u.city, u.country, u.photo_file, u.verified_at, u.created_at,
+         (SELECT avg(r.rating) FROM reviews r WHERE r.contractor_id = u.id) AS rating,
+         (SELECT count(*) FROM reviews r WHERE r.contractor_id = u.id) AS review_count,
          sp.company_name, sp.headline, sp.description, sp.categories, sp.service_country, sp.service_cities
     FROM users u LEFT JOIN specialist_profiles sp ON sp.user_id = u.id
    WHERE u.account_type = 'specialist' AND u.status = 'active' AND u.verified_at IS NOT NULL
      AND u.specialist_kind IN ('contractor', 'vendor', 'artisan')`;
+
+/** A specialist's latest verified reviews, with the reviewer's first name and the project. */
+async function reviewsOf(db: Queryable, specialistId: string) {
+  const { rows } = await db.query<{ rating: number; body: string; created_at: Date | string; first_name: string; title: string }>(
+    `SELECT r.rating, r.body, r.created_at, u.first_name, p.title
+       FROM reviews r JOIN users u ON u.id = r.client_id JOIN contracts c ON c.id = r.contract_id JOIN projects p ON p.id = c.project_id
+      WHERE r.contractor_id = $1 ORDER BY r.created_at DESC LIMIT 20`,
+    [specialistId],
+  );
+  return rows.map((row) => ({
+    rating: Number(row.rating),
+    body: row.body,
+    author: row.first_name,
+    project_title: row.title,
+    created_at: new Date(row.created_at).toISOString(),
+  }));
+}
 
 /** The directory of verified specialists, their public profiles, and a specialist's own profile. */
 export const specialistRoutes: FastifyPluginAsync = async (app) => {
@@ -112,7 +134,7 @@ export const specialistRoutes: FastifyPluginAsync = async (app) => {
       ...serviceCard(row),
       member_since: new Date(row.created_at).toISOString(),
       verified_at: new Date(row.verified_at).toISOString(),
-      reviews: [] as unknown[],
+      reviews: await reviewsOf(app.db, row.id),
     };
   });
 

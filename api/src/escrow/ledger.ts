@@ -1,0 +1,250 @@
+import type { Queryable } from '../db/database';
+
+/**
+ * The double-entry ledger. Every movement is one immutable transfer from a
+ * debit account to a credit account, so the balances of all accounts always
+ * sum to zero. Holds follow TigerBeetle's two-phase model: a pending transfer
+ * reserves money; posting it (in full or in part) or voiding it resolves it
+ * exactly once. Callers run inside one database transaction and lock the
+ * accounts they touch first, in id order, so concurrent calls queue instead
+ * of deadlocking or spending the same money twice.
+ */
+
+export type AccountKind = 'client_funding' | 'escrow' | 'contractor' | 'expert' | 'platform_fee' | 'refunds';
+export type TransferFlag = 'posted' | 'pending' | 'post_pending' | 'void_pending';
+export type TransferCode = 'funding' | 'contractor_payout' | 'expert_fee' | 'platform_fee' | 'refund' | 'carry';
+
+export interface AccountRef {
+  kind: AccountKind;
+  currency: string;
+  /** The owner of a client, contractor, expert or refunds account. */
+  userId?: string;
+  /** The contract of an escrow account. */
+  contractId?: string;
+}
+
+export interface AccountRow {
+  id: number;
+  kind: AccountKind;
+  currency: string;
+  debits_pending: number;
+  debits_posted: number;
+  credits_pending: number;
+  credits_posted: number;
+}
+
+export interface TransferRow {
+  id: number;
+  debit_account_id: number;
+  credit_account_id: number;
+  amount: number;
+  currency: string;
+  flag: TransferFlag;
+  pending_id: number | null;
+  code: TransferCode;
+  contract_id: string | null;
+  milestone_id: string | null;
+  created_at: Date | string;
+}
+
+/** A ledger rule the caller broke; nothing was written. */
+export class LedgerError extends Error {
+  constructor(readonly reason: 'overdraft' | 'resolved' | 'amount' | 'currency' | 'unlocked') {
+    super(`ledger: ${reason}`);
+    this.name = 'LedgerError';
+  }
+}
+
+/** The account's id, created on first use. */
+export async function accountId(tx: Queryable, ref: AccountRef): Promise<number> {
+  const params = [ref.kind, ref.userId ?? null, ref.contractId ?? null, ref.currency];
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO ledger_accounts (kind, user_id, contract_id, currency) VALUES ($1, $2, $3, $4)
+     ON CONFLICT DO NOTHING RETURNING id`,
+    params,
+  );
+  if (rows[0]) return Number(rows[0].id);
+  const { rows: found } = await tx.query<{ id: string }>(
+    `SELECT id FROM ledger_accounts
+     WHERE kind = $1 AND user_id IS NOT DISTINCT FROM $2 AND contract_id IS NOT DISTINCT FROM $3 AND currency = $4`,
+    params,
+  );
+  return Number(found[0]!.id);
+}
+
+function toAccount(row: Record<string, unknown>): AccountRow {
+  return {
+    id: Number(row.id),
+    kind: row.kind as AccountKind,
+    currency: String(row.currency),
+    debits_pending: Number(row.debits_pending),
+    debits_posted: Number(row.debits_posted),
+    credits_pending: Number(row.credits_pending),
+    credits_posted: Number(row.credits_posted),
+  };
+}
+
+function toTransfer(row: Record<string, unknown>): TransferRow {
+  return {
+    ...(row as unknown as TransferRow),
+    id: Number(row.id),
+    debit_account_id: Number(row.debit_account_id),
+    credit_account_id: Number(row.credit_account_id),
+    amount: Number(row.amount),
+    pending_id: row.pending_id === null ? null : Number(row.pending_id),
+  };
+}
+
+/**
+ * The accounts of one operation, locked for the rest of the transaction.
+ * Locks are taken in ascending id order: two operations on overlapping
+ * accounts wait for each other instead of deadlocking.
+ */
+export class LockedAccounts {
+  private constructor(
+    private readonly tx: Queryable,
+    private readonly byId: Map<number, AccountRow>,
+  ) {}
+
+  static async lock(tx: Queryable, refs: AccountRef[]): Promise<{ locked: LockedAccounts; ids: number[] }> {
+    const ids: number[] = [];
+    for (const ref of refs) ids.push(await accountId(tx, ref));
+    const { rows } = await tx.query<Record<string, unknown>>(
+      'SELECT * FROM ledger_accounts WHERE id = ANY ($1::bigint[]) ORDER BY id FOR UPDATE',
+      [[...new Set(ids)]],
+    );
+    return { locked: new LockedAccounts(tx, new Map(rows.map((row) => [Number(row.id), toAccount(row)]))), ids };
+  }
+
+  get(id: number): AccountRow {
+    const account = this.byId.get(id);
+    if (!account) throw new LedgerError('unlocked');
+    return account;
+  }
+
+  /** Posted balance on the credit side (what an escrow account holds). */
+  balance(id: number): number {
+    const account = this.get(id);
+    return account.credits_posted - account.debits_posted;
+  }
+
+  /** What an account can still pay out: its posted balance less the holds on it. */
+  available(id: number): number {
+    return this.balance(id) - this.get(id).debits_pending;
+  }
+
+  private async save(account: AccountRow): Promise<void> {
+    await this.tx.query(
+      `UPDATE ledger_accounts SET debits_pending = $2, debits_posted = $3, credits_pending = $4, credits_posted = $5 WHERE id = $1`,
+      [account.id, account.debits_pending, account.debits_posted, account.credits_pending, account.credits_posted],
+    );
+  }
+
+  private async insert(fields: {
+    debit: number;
+    credit: number;
+    amount: number;
+    flag: TransferFlag;
+    pendingId?: number;
+    code: TransferCode;
+    contractId?: string;
+    milestoneId?: string;
+  }): Promise<TransferRow> {
+    const debit = this.get(fields.debit);
+    const { rows } = await this.tx.query<Record<string, unknown>>(
+      `INSERT INTO ledger_transfers (debit_account_id, credit_account_id, amount, currency, flag, pending_id, code, contract_id, milestone_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+      [
+        fields.debit,
+        fields.credit,
+        fields.amount,
+        debit.currency,
+        fields.flag,
+        fields.pendingId ?? null,
+        fields.code,
+        fields.contractId ?? null,
+        fields.milestoneId ?? null,
+      ],
+    );
+    return toTransfer(rows[0]!);
+  }
+
+  /**
+   * Moves `amount` at once ('posted') or reserves it ('pending'). An escrow
+   * account never pays out or reserves more than it holds.
+   */
+  async transfer(input: {
+    debit: number;
+    credit: number;
+    amount: number;
+    flag: 'posted' | 'pending';
+    code: TransferCode;
+    contractId?: string;
+    milestoneId?: string;
+  }): Promise<TransferRow> {
+    const debit = this.get(input.debit);
+    const credit = this.get(input.credit);
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new LedgerError('amount');
+    if (debit.currency !== credit.currency) throw new LedgerError('currency');
+    if (debit.kind === 'escrow' && this.available(debit.id) < input.amount) throw new LedgerError('overdraft');
+    if (input.flag === 'posted') {
+      debit.debits_posted += input.amount;
+      credit.credits_posted += input.amount;
+    } else {
+      debit.debits_pending += input.amount;
+      credit.credits_pending += input.amount;
+    }
+    await this.save(debit);
+    await this.save(credit);
+    return this.insert(input);
+  }
+
+  /**
+   * Resolves a hold: posts `amount` of it (all of it by default; the rest goes
+   * back to the debit account) or, with `amount` 0, voids it.
+   */
+  async resolve(pending: TransferRow, amount: number = pending.amount): Promise<TransferRow> {
+    if (pending.flag !== 'pending') throw new LedgerError('resolved');
+    if (!Number.isSafeInteger(amount) || amount < 0 || amount > pending.amount) throw new LedgerError('amount');
+    const { rows: already } = await this.tx.query('SELECT 1 FROM ledger_transfers WHERE pending_id = $1', [pending.id]);
+    if (already.length > 0) throw new LedgerError('resolved');
+    const debit = this.get(pending.debit_account_id);
+    const credit = this.get(pending.credit_account_id);
+    debit.debits_pending -= pending.amount;
+    credit.credits_pending -= pending.amount;
+    debit.debits_posted += amount;
+    credit.credits_posted += amount;
+    await this.save(debit);
+    await this.save(credit);
+    return this.insert({
+      debit: debit.id,
+      credit: credit.id,
+      amount: amount === 0 ? pending.amount : amount,
+      flag: amount === 0 ? 'void_pending' : 'post_pending',
+      pendingId: pending.id,
+      code: pending.code,
+      ...(pending.contract_id ? { contractId: pending.contract_id } : {}),
+      ...(pending.milestone_id ? { milestoneId: pending.milestone_id } : {}),
+    });
+  }
+}
+
+/** Holds of a milestone not yet posted or voided. */
+export async function openHolds(tx: Queryable, milestoneId: string): Promise<TransferRow[]> {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `SELECT t.* FROM ledger_transfers t
+     WHERE t.milestone_id = $1 AND t.flag = 'pending'
+       AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id)
+     ORDER BY t.id`,
+    [milestoneId],
+  );
+  return rows.map(toTransfer);
+}
+
+/** Every transfer of a contract, oldest first (statements, figures). */
+export async function contractTransfers(db: Queryable, contractId: string): Promise<TransferRow[]> {
+  const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM ledger_transfers WHERE contract_id = $1 ORDER BY id', [
+    contractId,
+  ]);
+  return rows.map(toTransfer);
+}

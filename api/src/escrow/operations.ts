@@ -1,0 +1,225 @@
+import { ESCROW_API_MESSAGES as EM } from 'shared/messages';
+import type { Queryable } from '../db/database';
+import type { NewNotification } from '../marketplace/notifications';
+import { RuleError } from '../plugins/error-handler';
+import { platformFee } from './fees';
+import { LockedAccounts, openHolds, type AccountRef } from './ledger';
+import {
+  CLOSED_STATUSES,
+  HELD_STATUSES,
+  contractMilestones,
+  insertContract,
+  milestoneTotal,
+  type ContractRow,
+  type MilestoneRow,
+  type NewMilestone,
+} from './contracts';
+
+/**
+ * The escrow rules: each operation runs inside the caller's transaction on a
+ * contract row the caller locked (`FOR UPDATE`), checks the milestone's state,
+ * moves money through the ledger, and returns the notifications it causes.
+ * A refused operation throws before writing anything.
+ */
+
+export interface ContractContext {
+  tx: Queryable;
+  contract: ContractRow;
+  /** The project title, for notifications. */
+  title: string;
+}
+
+const escrowOf = (contract: ContractRow): AccountRef => ({ kind: 'escrow', contractId: contract.id, currency: contract.currency });
+const platformOf = (currency: string): AccountRef => ({ kind: 'platform_fee', currency });
+const userAccount = (kind: AccountRef['kind'], userId: string, currency: string): AccountRef => ({ kind, userId, currency });
+
+function requireActive(contract: ContractRow): void {
+  if (contract.status === 'frozen') throw new RuleError(409, EM.contractFrozen);
+  if (contract.status !== 'active') throw new RuleError(409, EM.contractClosed);
+}
+
+function notify(
+  ctx: ContractContext,
+  userIds: (string | null)[],
+  kind: NewNotification['kind'],
+  extra: Record<string, string | number> = {},
+): NewNotification[] {
+  const data = { title: ctx.title, contract_id: ctx.contract.id, ...extra };
+  const link = `/main/escrow/${ctx.contract.id}`;
+  return [...new Set(userIds.filter((id): id is string => Boolean(id)))].map((userId) => ({ userId, kind, data, link }));
+}
+
+async function setMilestone(tx: Queryable, id: string, changes: Record<string, unknown>): Promise<void> {
+  const columns = Object.keys(changes);
+  const assignments = columns.map((column, index) => `${column} = $${index + 2}`).join(', ');
+  await tx.query(`UPDATE milestones SET ${assignments}, updated_at = now() WHERE id = $1`, [id, ...Object.values(changes)]);
+}
+
+/**
+ * What escrow holds for a contract beyond its funded milestones: money carried
+ * in from an earlier contract, spent first on the next funding. Each funded
+ * milestone keeps its expert fee in escrow without a hold (the inspecting
+ * expert is known only at release), so those fees are set aside here.
+ */
+export function creditOf(accounts: LockedAccounts, escrowId: number, milestones: MilestoneRow[]): number {
+  const reservedFees = milestones.filter((m) => HELD_STATUSES.includes(m.status)).reduce((sum, m) => sum + m.expert_fee, 0);
+  return accounts.available(escrowId) - reservedFees;
+}
+
+/** After a payout: a contract whose every milestone is closed is completed. */
+export async function closeIfDone(ctx: ContractContext): Promise<void> {
+  const milestones = await contractMilestones(ctx.tx, ctx.contract.id);
+  if (ctx.contract.status === 'active' && milestones.every((m) => CLOSED_STATUSES.includes(m.status))) {
+    await ctx.tx.query("UPDATE contracts SET status = 'completed', updated_at = now() WHERE id = $1", [ctx.contract.id]);
+    ctx.contract.status = 'completed';
+  }
+}
+
+export type Charge = (amount: number) => Promise<{ reference: string; cardLast4: string }>;
+
+/**
+ * Funding: the client pays the milestone, the expert's fee and the platform
+ * fee (less any credit on the contract); the money lands in the contract's
+ * escrow account and the contractor's payout and the platform fee become
+ * holds on it.
+ */
+export async function fundMilestone(ctx: ContractContext, milestone: MilestoneRow, charge: Charge) {
+  requireActive(ctx.contract);
+  if (milestone.status !== 'draft') throw new RuleError(409, EM.notFundable);
+  const { contract, tx } = ctx;
+  const { locked, ids } = await LockedAccounts.lock(tx, [
+    userAccount('client_funding', contract.client_id, contract.currency),
+    escrowOf(contract),
+    userAccount('contractor', contract.contractor_id, contract.currency),
+    platformOf(contract.currency),
+  ]);
+  const [clientId, escrowId, contractorId, platformId] = ids as [number, number, number, number];
+  const total = milestoneTotal(milestone);
+  const credit = Math.max(0, creditOf(locked, escrowId, await contractMilestones(tx, contract.id)));
+  const toPay = Math.max(0, total - credit);
+  let payment: { status: 'succeeded'; reference: string; amount: number; card_last4: string } | null = null;
+  if (toPay > 0) {
+    const paid = await charge(toPay);
+    payment = { status: 'succeeded', reference: paid.reference, amount: toPay, card_last4: paid.cardLast4 };
+    await locked.transfer({ debit: clientId, credit: escrowId, amount: toPay, flag: 'posted', code: 'funding', contractId: contract.id, milestoneId: milestone.id });
+  }
+  const tags = { contractId: contract.id, milestoneId: milestone.id };
+  await locked.transfer({ debit: escrowId, credit: contractorId, amount: milestone.amount, flag: 'pending', code: 'contractor_payout', ...tags });
+  if (milestone.platform_fee > 0) {
+    await locked.transfer({ debit: escrowId, credit: platformId, amount: milestone.platform_fee, flag: 'pending', code: 'platform_fee', ...tags });
+  }
+  await setMilestone(tx, milestone.id, { status: 'funded', funded_at: new Date() });
+  return {
+    payment,
+    notifications: notify(ctx, [contract.client_id, contract.contractor_id], 'milestone_funded', { milestone: milestone.title }),
+  };
+}
+
+/** The contractor says the work is done, with notes (photos are stored by the caller). */
+export async function completeMilestone(ctx: ContractContext, milestone: MilestoneRow, notes: string) {
+  requireActive(ctx.contract);
+  if (milestone.status !== 'funded' && milestone.status !== 'changes_requested') throw new RuleError(409, EM.notCompletable);
+  await setMilestone(ctx.tx, milestone.id, { status: 'submitted', submitted_at: new Date(), completion_notes: notes });
+  return notify(ctx, [ctx.contract.client_id, ctx.contract.expert_id], 'milestone_submitted', { milestone: milestone.title });
+}
+
+/** The assigned expert approves the work or asks for changes (the report is stored by the caller). */
+export async function inspectMilestone(
+  ctx: ContractContext,
+  milestone: MilestoneRow,
+  expertId: string,
+  decision: 'approved' | 'changes_requested',
+  notes: string,
+) {
+  if (ctx.contract.expert_id !== expertId) throw new RuleError(403, EM.notAssignedExpert);
+  requireActive(ctx.contract);
+  if (milestone.status !== 'submitted') throw new RuleError(409, EM.notInspectable);
+  await setMilestone(ctx.tx, milestone.id, {
+    status: decision,
+    inspected_at: new Date(),
+    inspected_by: expertId,
+    inspection_decision: decision,
+    inspection_notes: notes,
+  });
+  const kind = decision === 'approved' ? 'inspection_approved' : 'inspection_changes';
+  return notify(ctx, [ctx.contract.client_id, ctx.contract.contractor_id], kind, { milestone: milestone.title });
+}
+
+/**
+ * Release after approval: the contractor's payout and the platform fee are
+ * posted, the expert is paid their fee, all in the caller's transaction.
+ */
+export async function releaseMilestone(ctx: ContractContext, milestone: MilestoneRow) {
+  requireActive(ctx.contract);
+  if (milestone.status !== 'approved' || !milestone.inspected_by) throw new RuleError(409, EM.notReleasable);
+  const { contract, tx } = ctx;
+  const { locked, ids } = await LockedAccounts.lock(tx, [
+    escrowOf(contract),
+    userAccount('contractor', contract.contractor_id, contract.currency),
+    platformOf(contract.currency),
+    userAccount('expert', milestone.inspected_by, contract.currency),
+  ]);
+  const [escrowId, , , expertId] = ids as [number, number, number, number];
+  for (const hold of await openHolds(tx, milestone.id)) await locked.resolve(hold);
+  if (milestone.expert_fee > 0) {
+    await locked.transfer({ debit: escrowId, credit: expertId, amount: milestone.expert_fee, flag: 'posted', code: 'expert_fee', contractId: contract.id, milestoneId: milestone.id });
+  }
+  await setMilestone(tx, milestone.id, { status: 'released', released_at: new Date(), paid_to_contractor: milestone.amount });
+  await closeIfDone(ctx);
+  return {
+    released: { contractor: milestone.amount, expert_fee: milestone.expert_fee, platform_fee: milestone.platform_fee },
+    notifications: notify(ctx, [contract.client_id, contract.contractor_id, milestone.inspected_by], 'milestone_released', {
+      milestone: milestone.title,
+    }),
+  };
+}
+
+/**
+ * Splits what a held milestone has in escrow (dispute resolution, insolvency
+ * estimate): the contractor's hold is posted in part, the platform fee on that
+ * part only, the expert is paid when they did inspect, and the rest is
+ * refunded to the client or carried to another contract's escrow.
+ */
+export async function settleMilestone(
+  ctx: ContractContext,
+  milestone: MilestoneRow,
+  split: { contractorPart: number; expertId: string | null; carryTo?: string },
+): Promise<{ contractorPart: number; platformPart: number; expertPart: number; rest: number }> {
+  const { contract, tx } = ctx;
+  if (!HELD_STATUSES.includes(milestone.status)) throw new RuleError(409, EM.notDisputable);
+  if (!Number.isSafeInteger(split.contractorPart) || split.contractorPart < 0 || split.contractorPart > milestone.amount) {
+    throw new RuleError(422, EM.contractorAmountTooHigh);
+  }
+  const restAccount: AccountRef = split.carryTo
+    ? { kind: 'escrow', contractId: split.carryTo, currency: contract.currency }
+    : userAccount('refunds', contract.client_id, contract.currency);
+  const { locked, ids } = await LockedAccounts.lock(tx, [
+    escrowOf(contract),
+    restAccount,
+    userAccount('contractor', contract.contractor_id, contract.currency),
+    platformOf(contract.currency),
+    ...(split.expertId ? [userAccount('expert', split.expertId, contract.currency)] : []),
+  ]);
+  const [escrowId, restId, , , expertId] = ids as [number, number, number, number, number | undefined];
+  const platformPart = Math.min(platformFee(split.contractorPart), milestone.platform_fee);
+  for (const hold of await openHolds(tx, milestone.id)) {
+    await locked.resolve(hold, hold.code === 'contractor_payout' ? split.contractorPart : platformPart);
+  }
+  const tags = { contractId: contract.id, milestoneId: milestone.id };
+  const expertPart = split.expertId ? milestone.expert_fee : 0;
+  if (expertPart > 0 && expertId !== undefined) {
+    await locked.transfer({ debit: escrowId, credit: expertId, amount: expertPart, flag: 'posted', code: 'expert_fee', ...tags });
+  }
+  const rest = milestoneTotal(milestone) - split.contractorPart - platformPart - expertPart;
+  if (rest > 0) {
+    await locked.transfer({ debit: escrowId, credit: restId, amount: rest, flag: 'posted', code: split.carryTo ? 'carry' : 'refund', ...tags });
+  }
+  const status = split.contractorPart === milestone.amount ? 'released' : split.contractorPart === 0 && expertPart === 0 ? 'refunded' : 'settled';
+  await setMilestone(tx, milestone.id, {
+    status,
+    released_at: new Date(),
+    paid_to_contractor: split.contractorPart,
+    refunded_amount: split.carryTo ? 0 : rest,
+  });
+  return { contractorPart: split.contractorPart, platformPart, expertPart, rest };
+}

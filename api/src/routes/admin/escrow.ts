@@ -1,0 +1,214 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { ESCROW_API_MESSAGES as EM, ADMIN_MESSAGES as A } from 'shared/messages';
+import type { AppConfig } from '../../config';
+import type { Queryable } from '../../db/database';
+import { parseWith } from '../../accounts/validate';
+import { HttpError } from '../../plugins/error-handler';
+import { addNotifications, type NewNotification } from '../../marketplace/notifications';
+import type { PaymentProvider } from '../../escrow/payment-provider';
+import { idempotent } from '../../escrow/idempotency';
+import { contractMilestones, findContract } from '../../escrow/contracts';
+import { disputeView } from '../../escrow/contract-views';
+import { addDisputeMessage, resolveDispute, startMediation, type DisputeRow } from '../../escrow/dispute-operations';
+import { declareInsolvency } from '../../escrow/insolvency-operations';
+import { checkLedger } from '../../escrow/ledger-check';
+import { AssignExpertSchema, InsolvencySchema, MessageSchema, ResolveSchema } from '../../escrow/escrow-schemas';
+import { announcer, escrowFiles, lockContext, notFound, sendEscrowFile, sendStatement, viewOf } from '../contracts/contract-access';
+import { UUID } from '../projects/project-guards';
+import { adminName } from './audit';
+
+const ContractListQuery = v.object({
+  status: v.optional(v.picklist(['active', 'frozen', 'completed', 'terminated'])),
+  needs: v.optional(v.picklist(['expert'])),
+  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(10_000)), '1'),
+});
+const DisputeListQuery = v.object({ status: v.optional(v.picklist(['open', 'mediation', 'resolved'])) });
+const PAGE_SIZE = 20;
+
+/** The back office's escrow: held funds, contracts, expert assignment, disputes, insolvency and the ledger check. */
+export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig; payments: PaymentProvider }> = async (app, { config }) => {
+  const files = escrowFiles(config.uploadsDir);
+  const announce = announcer(app, config);
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get('/admin/escrow/summary', async () => {
+    const { rows: held } = await app.db.query<{ currency: string; amount: string }>(
+      `SELECT currency, sum(credits_posted - debits_posted) AS amount FROM ledger_accounts WHERE kind = 'escrow' GROUP BY currency ORDER BY currency`,
+    );
+    const { rows } = await app.db.query<Record<string, string>>(
+      `SELECT (SELECT count(*) FROM contracts WHERE status = 'active') AS active_contracts,
+              (SELECT count(*) FROM contracts WHERE status = 'frozen') AS frozen_contracts,
+              (SELECT count(*) FROM disputes WHERE status <> 'resolved') AS open_disputes,
+              (SELECT count(*) FROM contracts WHERE expert_id IS NULL AND status IN ('active', 'frozen')) AS awaiting_expert`,
+    );
+    const counts = rows[0]!;
+    return {
+      held: held.map((row) => ({ currency: row.currency, amount: Number(row.amount) })),
+      active_contracts: Number(counts.active_contracts),
+      frozen_contracts: Number(counts.frozen_contracts),
+      open_disputes: Number(counts.open_disputes),
+      awaiting_expert: Number(counts.awaiting_expert),
+    };
+  });
+
+  app.get('/admin/contracts', async (request) => {
+    const query = parseWith(ContractListQuery, request.query, request);
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.status) where.push(`status = $${params.push(query.status)}`);
+    if (query.needs === 'expert') where.push("expert_id IS NULL AND status IN ('active', 'frozen')");
+    const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const { rows: total } = await app.db.query<{ count: string }>(`SELECT count(*) FROM contracts ${filter}`, params);
+    const { rows } = await app.db.query<{ id: string }>(
+      `SELECT id FROM contracts ${filter} ORDER BY created_at DESC, id LIMIT ${PAGE_SIZE} OFFSET ${(query.page - 1) * PAGE_SIZE}`,
+      params,
+    );
+    const data = [];
+    for (const row of rows) data.push(await viewOf(app.db, row.id, 'admin'));
+    return { data, total: Number(total[0]!.count), page: query.page, page_size: PAGE_SIZE };
+  });
+
+  async function existingContract(request: FastifyRequest<{ Params: { id: string } }>) {
+    const contract = UUID.test(request.params.id) ? await findContract(app.db, request.params.id) : undefined;
+    if (!contract) throw notFound(request);
+    return contract;
+  }
+
+  app.get<{ Params: { id: string } }>('/admin/contracts/:id', async (request) => viewOf(app.db, (await existingContract(request)).id, 'admin'));
+
+  app.get<{ Params: { id: string }; Querystring: { format?: string } }>('/admin/contracts/:id/statement', async (request, reply) =>
+    sendStatement(app.db, request, reply, await existingContract(request)),
+  );
+
+  app.get<{ Params: { id: string; fileId: string } }>('/admin/contracts/:id/files/:fileId', async (request, reply) => {
+    await existingContract(request);
+    return sendEscrowFile(app, files, request, reply, request.params.id, request.params.fileId);
+  });
+
+  app.post<{ Params: { id: string } }>('/admin/contracts/:id/expert', async (request) => {
+    const { expert_id } = parseWith(AssignExpertSchema, request.body, request);
+    const sent: NewNotification[] = [];
+    const view = await app.db.transaction(async (tx) => {
+      const { ctx } = await lockContext(tx, request, request.params.id);
+      const { contract } = ctx;
+      if (contract.status === 'completed' || contract.status === 'terminated') throw new HttpError(409, request.t(EM.contractClosed));
+      const { rows } = await tx.query<{ id: string }>(
+        `SELECT id FROM users WHERE id = $1 AND account_type = 'specialist' AND specialist_kind = 'expert' AND status = 'active'`,
+        [expert_id],
+      );
+      const invalid = () => new HttpError(422, request.t(EM.expertInvalid), { expert_id: [request.t(EM.expertInvalid)] });
+      if (!rows[0] || expert_id === contract.client_id || expert_id === contract.contractor_id) throw invalid();
+      await tx.query('UPDATE contracts SET expert_id = $2, updated_at = now() WHERE id = $1', [contract.id, expert_id]);
+      const notifications: NewNotification[] = [
+        { userId: expert_id, kind: 'expert_assigned', data: { title: ctx.title, contract_id: contract.id }, link: `/main/escrow/${contract.id}` },
+      ];
+      await addNotifications(tx, notifications);
+      sent.push(...notifications);
+      return viewOf(tx, contract.id, 'admin');
+    });
+    announce(sent);
+    return view;
+  });
+
+  app.get('/admin/disputes', async (request) => {
+    const query = parseWith(DisputeListQuery, request.query, request);
+    const { rows } = await app.db.query<{ id: string }>(
+      `SELECT id FROM disputes ${query.status ? 'WHERE status = $1' : ''} ORDER BY opened_at, id LIMIT 200`,
+      query.status ? [query.status] : [],
+    );
+    const data = [];
+    for (const row of rows) data.push(await disputeView(app.db, row.id, 'admin'));
+    return { data };
+  });
+
+  /** The dispute with its contract locked for the rest of the transaction, or 404. */
+  async function lockDispute(tx: Queryable, request: FastifyRequest<{ Params: { id: string } }>) {
+    const missing = new HttpError(404, request.t(EM.disputeNotFound));
+    if (!UUID.test(request.params.id)) throw missing;
+    const { rows: found } = await tx.query<{ contract_id: string }>('SELECT contract_id FROM disputes WHERE id = $1', [request.params.id]);
+    if (!found[0]) throw missing;
+    const { ctx } = await lockContext(tx, request, found[0].contract_id);
+    const { rows } = await tx.query<DisputeRow>('SELECT * FROM disputes WHERE id = $1', [request.params.id]);
+    return { ctx, dispute: rows[0]! };
+  }
+
+  app.get<{ Params: { id: string } }>('/admin/disputes/:id', async (request) => {
+    const view = UUID.test(request.params.id) ? await disputeView(app.db, request.params.id, 'admin') : undefined;
+    if (!view) throw new HttpError(404, request.t(EM.disputeNotFound));
+    return view;
+  });
+
+  app.post<{ Params: { id: string } }>('/admin/disputes/:id/messages', async (request) => {
+    const { body } = parseWith(MessageSchema, request.body, request);
+    const sent: NewNotification[] = [];
+    const view = await app.db.transaction(async (tx) => {
+      const { ctx, dispute } = await lockDispute(tx, request);
+      const notifications = await addDisputeMessage(tx, ctx, dispute, { name: adminName(request.admin!), role: 'admin' }, body);
+      await addNotifications(tx, notifications);
+      sent.push(...notifications);
+      return disputeView(tx, dispute.id, 'admin');
+    });
+    announce(sent);
+    return view;
+  });
+
+  app.post<{ Params: { id: string } }>('/admin/disputes/:id/mediation', async (request) =>
+    app.db.transaction(async (tx) => {
+      const { dispute } = await lockDispute(tx, request);
+      await startMediation(tx, dispute);
+      return disputeView(tx, dispute.id, 'admin');
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>('/admin/disputes/:id/resolve', async (request, reply) => {
+    const resolution = parseWith(ResolveSchema, request.body, request);
+    const sent: NewNotification[] = [];
+    const answer = await idempotent(app, request, `admin:${request.admin!.id}`, async (tx) => {
+      const { ctx, dispute } = await lockDispute(tx, request);
+      const milestone = (await contractMilestones(tx, ctx.contract.id)).find((m) => m.id === dispute.milestone_id)!;
+      const resolved = await resolveDispute(ctx, dispute, milestone, {
+        contractorAmount: resolution.contractor_amount,
+        note: resolution.note,
+        adminId: request.admin!.id,
+      });
+      await addNotifications(tx, resolved.notifications);
+      sent.push(...resolved.notifications);
+      return { status: 200, body: await disputeView(tx, dispute.id, 'admin') };
+    });
+    announce(sent);
+    return reply.status(answer.status).send(answer.body);
+  });
+
+  app.post<{ Params: { id: string } }>('/admin/contractors/:id/insolvency', async (request) => {
+    const { note } = parseWith(InsolvencySchema, request.body, request);
+    const missing = new HttpError(404, request.t(A.userNotFound));
+    if (!UUID.test(request.params.id)) throw missing;
+    const sent: NewNotification[] = [];
+    const result = await app.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ account_type: string; specialist_kind: string | null }>(
+        'SELECT account_type, specialist_kind FROM users WHERE id = $1 FOR UPDATE',
+        [request.params.id],
+      );
+      const user = rows[0];
+      if (!user) throw missing;
+      if (user.account_type !== 'specialist' || user.specialist_kind === 'expert') throw new HttpError(422, request.t(EM.notContractor));
+      const { rows: already } = await tx.query('SELECT 1 FROM insolvencies WHERE contractor_id = $1', [request.params.id]);
+      if (already.length > 0) throw new HttpError(409, request.t(EM.alreadyInsolvent));
+      const declared = await declareInsolvency(tx, request.params.id, request.admin!.id, note);
+      await addNotifications(tx, declared.notifications);
+      sent.push(...declared.notifications);
+      return { frozen_contracts: declared.frozenContracts };
+    });
+    announce(sent);
+    return result;
+  });
+
+  app.get('/admin/ledger/check', async () => {
+    const result = await app.db.transaction(async (tx) => {
+      await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      return checkLedger(tx);
+    });
+    return { ...result, checked_at: new Date().toISOString() };
+  });
+};

@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ESCROW_API_MESSAGES as EM } from 'shared/messages';
+import type { AppConfig } from '../../config';
+import type { Queryable } from '../../db/database';
+import { HttpError } from '../../plugins/error-handler';
+import { emailNotifications } from '../../marketplace/notification-mail';
+import type { NewNotification } from '../../marketplace/notifications';
+import { contractMilestones, findContract, type ContractRow, type MilestoneRow } from '../../escrow/contracts';
+import { contractStatement, contractView, findContractDetail, type ViewerRole } from '../../escrow/contract-views';
+import type { ContractContext } from '../../escrow/operations';
+import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, StoredFiles, type FileKind } from '../../uploads/stored-files';
+import type { UploadedFile } from '../../uploads/multipart-upload';
+import { UUID } from '../projects/project-guards';
+
+/** Photos, reports and evidence of contracts in `<uploadsDir>/escrow`. */
+export function escrowFiles(uploadsDir: string): StoredFiles<string> {
+  return new StoredFiles(uploadsDir, 'escrow', Object.values(FILE_EXTENSIONS));
+}
+
+export const ESCROW_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_KINDS: readonly FileKind[] = ['png', 'jpeg', 'gif', 'webp'];
+export const DOCUMENT_KINDS: readonly FileKind[] = ['pdf', ...IMAGE_KINDS];
+
+export function notFound(request: FastifyRequest): HttpError {
+  return new HttpError(404, request.t(EM.contractNotFound));
+}
+
+/** Notifications are written in the transaction; their e-mails go out after it commits. */
+export function announcer(app: FastifyInstance, config: AppConfig) {
+  return (notifications: NewNotification[]) => {
+    void emailNotifications(app, config.publicUrl, notifications).catch((error: unknown) =>
+      app.log.error({ err: error }, 'notification e-mails failed'),
+    );
+  };
+}
+
+/**
+ * The contract locked for the rest of the transaction, with the project title
+ * and the milestone the route names; 404 for a contract the role check refuses.
+ */
+export async function lockContext(
+  tx: Queryable,
+  request: FastifyRequest,
+  contractId: string,
+  milestoneId?: string,
+): Promise<{ ctx: ContractContext; milestone: MilestoneRow | undefined }> {
+  if (!UUID.test(contractId)) throw notFound(request);
+  const contract = await findContract(tx, contractId, true);
+  if (!contract) throw notFound(request);
+  const { rows } = await tx.query<{ title: string }>('SELECT title FROM projects WHERE id = $1', [contract.project_id]);
+  let milestone: MilestoneRow | undefined;
+  if (milestoneId !== undefined) {
+    milestone = UUID.test(milestoneId) ? (await contractMilestones(tx, contract.id)).find((m) => m.id === milestoneId) : undefined;
+    if (!milestone) throw new HttpError(404, request.t(EM.milestoneNotFound));
+  }
+  return { ctx: { tx, contract, title: rows[0]?.title ?? '' }, milestone };
+}
+
+export async function viewOf(db: Queryable, contractId: string, role: ViewerRole) {
+  const detail = await findContractDetail(db, contractId);
+  return contractView(db, detail!, role);
+}
+
+/** Saves uploaded files and their rows; files already written are removed by the caller's `cleanup` if the transaction fails. */
+export async function storeEscrowFiles(
+  files: StoredFiles<string>,
+  tx: Queryable,
+  saved: string[],
+  target: { contractId: string; milestoneId?: string; disputeId?: string; purpose: 'photo' | 'report' | 'estimate' | 'evidence'; uploaderId: string },
+  uploads: UploadedFile[],
+): Promise<void> {
+  for (const upload of uploads) {
+    const storedName = await files.save(upload.data, FILE_EXTENSIONS[upload.kind]);
+    saved.push(storedName);
+    await tx.query(
+      `INSERT INTO escrow_files (contract_id, milestone_id, dispute_id, purpose, file_name, stored_name, content_type, size_bytes, uploaded_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        target.contractId,
+        target.milestoneId ?? null,
+        target.disputeId ?? null,
+        target.purpose,
+        upload.fileName,
+        storedName,
+        FILE_CONTENT_TYPES[upload.kind],
+        upload.data.length,
+        target.uploaderId,
+      ],
+    );
+  }
+}
+
+/** Sends one stored file of a contract, never anything outside the store. */
+export async function sendEscrowFile(
+  app: FastifyInstance,
+  files: StoredFiles<string>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  contractId: string,
+  fileId: string,
+) {
+  const missing = new HttpError(404, request.t(EM.fileNotFound));
+  if (!UUID.test(fileId)) throw missing;
+  const { rows } = await app.db.query<{ file_name: string; stored_name: string; content_type: string }>(
+    'SELECT file_name, stored_name, content_type FROM escrow_files WHERE id = $1 AND contract_id = $2',
+    [fileId, contractId],
+  );
+  const file = rows[0];
+  const data = file ? await files.read(file.stored_name) : undefined;
+  if (!file || !data) throw missing;
+  const inline = file.content_type.startsWith('image/');
+  return reply
+    .header('Content-Type', file.content_type)
+    .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${file.file_name}"`)
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Cache-Control', 'private, no-store')
+    .send(data);
+}
+
+/** A statement as CSV: amounts as decimals in the contract's currency. */
+export async function statementCsv(db: Queryable, contract: ContractRow): Promise<string> {
+  const { entries } = await contractStatement(db, contract.id);
+  const digits = contract.currency === 'XAF' ? 0 : 2;
+  const decimal = (amount: number) => (amount / 10 ** digits).toFixed(digits);
+  const cell = (value: string) => (/[",\n]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/"/g, '""').replace(/^([=+\-@])/, "'$1")}"` : value);
+  const lines = ['date,kind,milestone,amount,balance,currency'];
+  for (const entry of entries) {
+    const milestone = entry.milestone_position ? `${entry.milestone_position}. ${entry.milestone_title}` : '';
+    lines.push([entry.at, entry.kind, cell(milestone), decimal(entry.amount), decimal(entry.balance), contract.currency].join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export async function sendStatement(db: Queryable, request: FastifyRequest<{ Querystring: { format?: string } }>, reply: FastifyReply, contract: ContractRow) {
+  if (request.query.format === 'csv') {
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="statement-${contract.id}.csv"`)
+      .send(await statementCsv(db, contract));
+  }
+  const { entries } = await contractStatement(db, contract.id);
+  const view = await viewOf(db, contract.id, 'admin');
+  return { currency: contract.currency, entries, totals: view.account };
+}

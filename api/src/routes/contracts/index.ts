@@ -1,0 +1,347 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { ESCROW_API_MESSAGES as EM, MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
+import type { AppConfig } from '../../config';
+import type { Queryable } from '../../db/database';
+import { parseWith } from '../../accounts/validate';
+import { HttpError } from '../../plugins/error-handler';
+import { addNotifications, type NewNotification } from '../../marketplace/notifications';
+import { readMultipart, type UploadRules } from '../../uploads/multipart-upload';
+import { idempotent } from '../../escrow/idempotency';
+import { PaymentUnavailableError, type PaymentProvider } from '../../escrow/payment-provider';
+import { completeMilestone, fundMilestone, inspectMilestone, releaseMilestone, type ContractContext } from '../../escrow/operations';
+import { addDisputeMessage, openDispute, type DisputeRow } from '../../escrow/dispute-operations';
+import { estimateMilestone, recommendedReplacements, settleInsolvency } from '../../escrow/insolvency-operations';
+import { disputeView, findContractDetail, roleIn, type ViewerRole } from '../../escrow/contract-views';
+import { findContract, type MilestoneRow } from '../../escrow/contracts';
+import {
+  DisputeSchema,
+  EstimateSchema,
+  FundSchema,
+  InspectionSchema,
+  MessageSchema,
+  NotesSchema,
+  ReviewSchema,
+  SettlementSchema,
+} from '../../escrow/escrow-schemas';
+import {
+  DOCUMENT_KINDS,
+  ESCROW_FILE_MAX_BYTES,
+  IMAGE_KINDS,
+  announcer,
+  escrowFiles,
+  lockContext,
+  notFound,
+  sendEscrowFile,
+  sendStatement,
+  storeEscrowFiles,
+  viewOf,
+} from './contract-access';
+import { UUID } from '../projects/project-guards';
+
+type ContractParams = { Params: { id: string; milestoneId: string } };
+
+const PHOTO_RULES: UploadRules = {
+  maxBytes: ESCROW_FILE_MAX_BYTES,
+  kinds: IMAGE_KINDS,
+  field: 'photos',
+  tooLarge: EM.fileTooLarge,
+  wrongType: EM.photoType,
+  tooMany: EM.tooManyPhotos,
+};
+const REPORT_RULES: UploadRules = { ...PHOTO_RULES, kinds: DOCUMENT_KINDS, field: 'report', wrongType: EM.fileType, tooMany: EM.tooManyEvidence };
+const EVIDENCE_RULES: UploadRules = { ...REPORT_RULES, field: 'evidence' };
+
+/**
+ * The client area's escrow: contracts and their milestones, payments into
+ * escrow, completion, inspection, release, disputes, insolvency settlement
+ * and reviews. Money-moving calls are idempotent.
+ */
+export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: PaymentProvider }> = async (app, { config, payments }) => {
+  const files = escrowFiles(config.uploadsDir);
+  const announce = announcer(app, config);
+  await app.register(multipart, { limits: { fileSize: ESCROW_FILE_MAX_BYTES, files: 6, fields: 10, parts: 16 } });
+  app.addHook('preHandler', app.requireUser);
+
+  const userId = (request: FastifyRequest) => request.user!.id;
+
+  /** The viewer's role on a contract they may see, or 404. */
+  async function roleFor(db: Queryable, request: FastifyRequest, contractId: string): Promise<ViewerRole> {
+    if (!UUID.test(contractId)) throw notFound(request);
+    const contract = await findContract(db, contractId);
+    const role = contract && roleIn(contract, userId(request));
+    if (!role) throw notFound(request);
+    return role;
+  }
+
+  const refuse = (request: FastifyRequest, allowed: ViewerRole[]) =>
+    new HttpError(403, request.t(allowed.includes('expert') ? EM.notAssignedExpert : MM.forbidden));
+
+  /** Checked before the body is read: strangers get 404, parties in the wrong role 403. */
+  async function guard(request: FastifyRequest<{ Params: { id: string } }>, allowed: ViewerRole[]): Promise<ViewerRole> {
+    const role = await roleFor(app.db, request, request.params.id);
+    if (!allowed.includes(role)) throw refuse(request, allowed);
+    return role;
+  }
+
+  /**
+   * One state change of a contract in one transaction: lock it, check the
+   * caller's role, run `work`, record its notifications, answer with the
+   * contract as the caller sees it.
+   */
+  async function change(
+    tx: Queryable,
+    request: FastifyRequest<ContractParams>,
+    wanted: ViewerRole | ViewerRole[],
+    work: (ctx: ContractContext, milestone: MilestoneRow | undefined, role: ViewerRole) => Promise<NewNotification[]>,
+    sent: NewNotification[],
+  ) {
+    const { ctx, milestone } = await lockContext(tx, request, request.params.id, request.params.milestoneId);
+    const role = roleIn(ctx.contract, userId(request));
+    if (!role) throw notFound(request);
+    const allowed = [wanted].flat();
+    // Again under the lock: an expert may have been replaced since the guard looked.
+    if (!allowed.includes(role)) throw refuse(request, allowed);
+    const notifications = await work(ctx, milestone, role);
+    await addNotifications(tx, notifications);
+    sent.push(...notifications);
+    return viewOf(tx, ctx.contract.id, role);
+  }
+
+  /** A change carrying files: the files are written first and removed again if the transaction fails. */
+  async function changeWithFiles(
+    request: FastifyRequest<ContractParams>,
+    wanted: ViewerRole | ViewerRole[],
+    work: (ctx: ContractContext, milestone: MilestoneRow | undefined, role: ViewerRole, saved: string[]) => Promise<NewNotification[]>,
+  ) {
+    const saved: string[] = [];
+    const sent: NewNotification[] = [];
+    try {
+      const view = await app.db.transaction((tx) => change(tx, request, wanted, (ctx, milestone, role) => work(ctx, milestone, role, saved), sent));
+      announce(sent);
+      return view;
+    } catch (error) {
+      await Promise.all(saved.map((name) => files.remove(name)));
+      throw error;
+    }
+  }
+
+  app.get('/contracts', async (request) => {
+    const { rows } = await app.db.query<{ id: string }>(
+      `SELECT id FROM contracts WHERE client_id = $1 OR contractor_id = $1 OR expert_id = $1 ORDER BY created_at DESC, id LIMIT 100`,
+      [userId(request)],
+    );
+    const data = [];
+    for (const row of rows) {
+      const detail = await findContractDetail(app.db, row.id);
+      data.push(await viewOf(app.db, row.id, roleIn(detail!, userId(request))!));
+    }
+    return { data };
+  });
+
+  app.get<ContractParams>('/contracts/:id', async (request) => viewOf(app.db, request.params.id, await roleFor(app.db, request, request.params.id)));
+
+  app.get<{ Params: { id: string }; Querystring: { format?: string } }>('/contracts/:id/statement', async (request, reply) => {
+    await guard(request, ['client', 'contractor']);
+    return sendStatement(app.db, request, reply, (await findContract(app.db, request.params.id))!);
+  });
+
+  app.get<{ Params: { id: string; fileId: string } }>('/contracts/:id/files/:fileId', async (request, reply) => {
+    await roleFor(app.db, request, request.params.id);
+    return sendEscrowFile(app, files, request, reply, request.params.id, request.params.fileId);
+  });
+
+  app.post<ContractParams>('/contracts/:id/milestones/:milestoneId/fund', async (request, reply) => {
+    await guard(request, ['client']);
+    const { card } = parseWith(FundSchema, request.body, request);
+    const sent: NewNotification[] = [];
+    const answer = await idempotent(app, request, `user:${userId(request)}`, async (tx, key) => {
+      let payment: Awaited<ReturnType<typeof fundMilestone>>['payment'] = null;
+      const contract = await change(
+        tx,
+        request,
+        'client',
+        async (ctx, milestone) => {
+          const funded = await fundMilestone(ctx, milestone!, async (amount) => {
+            const charged = await payments
+              .charge({ amount, currency: ctx.contract.currency, card, description: `${ctx.title} · ${milestone!.title}`, idempotencyKey: key })
+              .catch((error: unknown) => {
+                if (error instanceof PaymentUnavailableError) throw new HttpError(502, request.t(EM.providerFailed));
+                throw error;
+              });
+            if (charged.status === 'declined') throw new HttpError(402, request.t(EM.cardDeclined));
+            return charged;
+          });
+          payment = funded.payment;
+          return funded.notifications;
+        },
+        sent,
+      );
+      return { status: 200, body: { payment, contract } };
+    });
+    announce(sent);
+    return reply.status(answer.status).send(answer.body);
+  });
+
+  app.post<ContractParams>('/contracts/:id/milestones/:milestoneId/release', async (request, reply) => {
+    await guard(request, ['client']);
+    const sent: NewNotification[] = [];
+    const answer = await idempotent(app, request, `user:${userId(request)}`, async (tx) => {
+      let released: { contractor: number; expert_fee: number; platform_fee: number } | undefined;
+      const contract = await change(
+        tx,
+        request,
+        'client',
+        async (ctx, milestone) => {
+          const result = await releaseMilestone(ctx, milestone!);
+          released = result.released;
+          return result.notifications;
+        },
+        sent,
+      );
+      return { status: 200, body: { released, contract } };
+    });
+    announce(sent);
+    return reply.status(answer.status).send(answer.body);
+  });
+
+  app.post<ContractParams>('/contracts/:id/milestones/:milestoneId/complete', async (request) => {
+    await guard(request, ['contractor']);
+    const { fields, files: photos } = await readMultipart(request, PHOTO_RULES);
+    const { notes } = parseWith(NotesSchema, fields, request);
+    return changeWithFiles(request, 'contractor', async (ctx, milestone, _role, saved) => {
+      const notifications = await completeMilestone(ctx, milestone!, notes);
+      await storeEscrowFiles(files, ctx.tx, saved, { contractId: ctx.contract.id, milestoneId: milestone!.id, purpose: 'photo', uploaderId: userId(request) }, photos);
+      return notifications;
+    });
+  });
+
+  app.post<ContractParams>('/contracts/:id/milestones/:milestoneId/inspection', async (request) => {
+    await guard(request, ['expert']);
+    const { fields, files: reports } = await readMultipart(request, REPORT_RULES);
+    const { decision, notes } = parseWith(InspectionSchema, fields, request);
+    if (reports.length !== 1) throw new HttpError(422, request.t(EM.reportRequired), { report: [request.t(EM.reportRequired)] });
+    return changeWithFiles(request, 'expert', async (ctx, milestone, _role, saved) => {
+      const notifications = await inspectMilestone(ctx, milestone!, userId(request), decision, notes);
+      await storeEscrowFiles(files, ctx.tx, saved, { contractId: ctx.contract.id, milestoneId: milestone!.id, purpose: 'report', uploaderId: userId(request) }, reports);
+      return notifications;
+    });
+  });
+
+  app.post<ContractParams>('/contracts/:id/milestones/:milestoneId/estimate', async (request) => {
+    await guard(request, ['expert']);
+    const { fields, files: reports } = await readMultipart(request, REPORT_RULES);
+    const { owed_amount, notes } = parseWith(EstimateSchema, fields, request);
+    if (reports.length !== 1) throw new HttpError(422, request.t(EM.reportRequired), { report: [request.t(EM.reportRequired)] });
+    return changeWithFiles(request, 'expert', async (ctx, milestone, _role, saved) => {
+      const notifications = await estimateMilestone(ctx, milestone!, userId(request), owed_amount, notes);
+      await storeEscrowFiles(files, ctx.tx, saved, { contractId: ctx.contract.id, milestoneId: milestone!.id, purpose: 'estimate', uploaderId: userId(request) }, reports);
+      return notifications;
+    });
+  });
+
+  app.post<ContractParams>('/contracts/:id/milestones/:milestoneId/disputes', async (request, reply) => {
+    await guard(request, ['client', 'contractor']);
+    const { fields, files: evidence } = await readMultipart(request, EVIDENCE_RULES);
+    const { reason } = parseWith(DisputeSchema, fields, request);
+    if (evidence.length > 5) throw new HttpError(422, request.t(EM.tooManyEvidence), { evidence: [request.t(EM.tooManyEvidence)] });
+    const view = await changeWithFiles(request, ['client', 'contractor'], async (ctx, milestone, _role, saved) => {
+      const opened = await openDispute(ctx, milestone!, userId(request), reason);
+      await storeEscrowFiles(files, ctx.tx, saved, { contractId: ctx.contract.id, disputeId: opened.disputeId, purpose: 'evidence', uploaderId: userId(request) }, evidence);
+      return opened.notifications;
+    });
+    return reply.status(201).send(view);
+  });
+
+  /** A dispute of the caller's contract, or 404. */
+  async function partyDispute(request: FastifyRequest<{ Params: { id: string } }>, db: Queryable) {
+    const missing = new HttpError(404, request.t(EM.disputeNotFound));
+    if (!UUID.test(request.params.id)) throw missing;
+    const { rows } = await db.query<DisputeRow & { client_id: string; contractor_id: string }>(
+      'SELECT d.*, c.client_id, c.contractor_id FROM disputes d JOIN contracts c ON c.id = d.contract_id WHERE d.id = $1',
+      [request.params.id],
+    );
+    const dispute = rows[0];
+    if (!dispute || (dispute.client_id !== userId(request) && dispute.contractor_id !== userId(request))) throw missing;
+    return { dispute, role: dispute.client_id === userId(request) ? ('client' as const) : ('contractor' as const) };
+  }
+
+  app.get<{ Params: { id: string } }>('/disputes/:id', async (request) => {
+    const { dispute, role } = await partyDispute(request, app.db);
+    return disputeView(app.db, dispute.id, role);
+  });
+
+  app.post<{ Params: { id: string } }>('/disputes/:id/messages', async (request) => {
+    await partyDispute(request, app.db);
+    const { body } = parseWith(MessageSchema, request.body, request);
+    const sent: NewNotification[] = [];
+    const view = await app.db.transaction(async (tx) => {
+      const { dispute, role } = await partyDispute(request, tx);
+      const { ctx } = await lockContext(tx, request, dispute.contract_id);
+      const user = request.user!;
+      const notifications = await addDisputeMessage(tx, ctx, dispute, { name: `${user.first_name} ${user.last_name}`, role, userId: user.id }, body);
+      await addNotifications(tx, notifications);
+      sent.push(...notifications);
+      return disputeView(tx, dispute.id, role);
+    });
+    announce(sent);
+    return view;
+  });
+
+  app.post<{ Params: { id: string } }>('/contracts/:id/review', async (request, reply) => {
+    await guard(request, ['client']);
+    const review = parseWith(ReviewSchema, request.body, request);
+    const sent: NewNotification[] = [];
+    const saved = await app.db.transaction(async (tx) => {
+      const { ctx } = await lockContext(tx, request, request.params.id);
+      const view = await viewOf(tx, ctx.contract.id, 'client');
+      if (view.review) throw new HttpError(409, request.t(EM.alreadyReviewed));
+      if (!view.can_review) throw new HttpError(409, request.t(EM.reviewNotAllowed));
+      const { rows } = await tx.query<{ rating: number; body: string; created_at: Date }>(
+        'INSERT INTO reviews (contract_id, client_id, contractor_id, rating, body) VALUES ($1, $2, $3, $4, $5) RETURNING rating, body, created_at',
+        [ctx.contract.id, ctx.contract.client_id, ctx.contract.contractor_id, review.rating, review.body],
+      );
+      const notifications: NewNotification[] = [
+        {
+          userId: ctx.contract.contractor_id,
+          kind: 'review_received',
+          data: { title: ctx.title, rating: review.rating, contract_id: ctx.contract.id },
+          link: `/main/specialists/${ctx.contract.contractor_id}`,
+        },
+      ];
+      await addNotifications(tx, notifications);
+      sent.push(...notifications);
+      return rows[0]!;
+    });
+    announce(sent);
+    return reply.status(201).send({ rating: Number(saved.rating), body: saved.body, created_at: new Date(saved.created_at).toISOString() });
+  });
+
+  app.get<{ Params: { id: string } }>('/contracts/:id/replacements', async (request) => {
+    await guard(request, ['client']);
+    return { data: await recommendedReplacements(app.db, request.params.id) };
+  });
+
+  app.post<ContractParams>('/contracts/:id/settlement', async (request, reply) => {
+    await guard(request, ['client']);
+    const settlement = parseWith(SettlementSchema, request.body, request);
+    const sent: NewNotification[] = [];
+    const answer = await idempotent(app, request, `user:${userId(request)}`, async (tx) => {
+      let newContractId: string | null = null;
+      const contract = await change(
+        tx,
+        request,
+        'client',
+        async (ctx) => {
+          const settled = await settleInsolvency(ctx, settlement.choice, settlement.replacement_contractor_id ?? null);
+          newContractId = settled.newContractId;
+          return settled.notifications;
+        },
+        sent,
+      );
+      return { status: 200, body: { contract, new_contract_id: newContractId } };
+    });
+    announce(sent);
+    return reply.status(answer.status).send(answer.body);
+  });
+};
