@@ -70,6 +70,13 @@ describe('fund → complete → inspect → release', () => {
     const declined = await fund(t.app, parties.client, contractId, first, CARDS.declined);
     expect(declined.statusCode).toBe(402);
     expect(declined.json().message).toBe('Your card was declined. No money was taken.');
+    const french = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/contracts/${contractId}/milestones/${first}/fund`,
+      headers: { ...parties.client.headers, 'idempotency-key': key(), 'accept-language': 'fr' },
+      payload: { card: CARDS.declined },
+    });
+    expect(french.json().message).toBe('Votre carte a été refusée. Aucun montant n’a été prélevé.');
     const failing = await fund(t.app, parties.client, contractId, first, CARDS.failing);
     expect(failing.statusCode).toBe(502);
     const invalid = await fund(t.app, parties.client, contractId, first, { ...CARDS.ok, number: '4242 4242 4242 4241' });

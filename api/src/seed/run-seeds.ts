@@ -4,6 +4,7 @@ import { accountsSeeder } from './accounts-seeder';
 import { designsSeeder } from './designs-seeder';
 import { verificationSeeder } from './verification-seeder';
 import { marketplaceSeeder } from './marketplace-seeder';
+import { escrowSeeder } from './escrow-seeder';
 
 /** One feature's demo data. Must be idempotent: it runs at every start-up of a demo instance. */
 export interface Seeder {
@@ -15,7 +16,7 @@ export interface Seeder {
  * Demo data for `pnpm start` on a fresh machine. Features add their seeder
  * to this list; order matters where one seeds what another refers to.
  */
-export const SEEDERS: Seeder[] = [accountsSeeder, designsSeeder, verificationSeeder, marketplaceSeeder];
+export const SEEDERS: Seeder[] = [accountsSeeder, designsSeeder, verificationSeeder, marketplaceSeeder, escrowSeeder];
 
 export async function runSeeds(db: Database, log: FastifyBaseLogger, seeders: Seeder[] = SEEDERS): Promise<void> {
   for (const seeder of seeders) {

@@ -94,10 +94,6 @@ export const ESCROW_API_MESSAGES = {
     id: 'Please choose an active expert who is not a party to this contract.',
     message: 'Please choose an active expert who is not a party to this contract.',
   },
-  expertLocked: /*i18n*/ {
-    id: 'The expert cannot change while a milestone is being inspected.',
-    message: 'The expert cannot change while a milestone is being inspected.',
-  },
   reviewNotAllowed: /*i18n*/ {
     id: 'You can review the contractor once the final milestone is released.',
     message: 'You can review the contractor once the final milestone is released.',
