@@ -13,5 +13,9 @@ export default createRemoteRoutes({
     'admin.assessors': lazy(() => import('../features/experts/assessors-page').then((m) => ({ default: m.AssessorsPage }))),
     'admin.user': lazy(() => import('../features/user-detail/user-page').then((m) => ({ default: m.UserPage }))),
     'admin.audit': lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage }))),
+    'admin.escrow': lazy(() => import('../features/escrow/escrow-page').then((m) => ({ default: m.EscrowPage }))),
+    'admin.contract': lazy(() => import('../features/contract-detail/contract-page').then((m) => ({ default: m.ContractPage }))),
+    'admin.disputes': lazy(() => import('../features/disputes/disputes-page').then((m) => ({ default: m.DisputesPage }))),
+    'admin.dispute': lazy(() => import('../features/disputes/dispute-page').then((m) => ({ default: m.DisputePage }))),
   },
 });

@@ -7,6 +7,7 @@ import type { CheckOutcome, UserDetail, VerificationCheck } from '../api/admin-t
 import { evidenceUpload } from '../api/upload-evidence';
 import { formatBytes, formatDate, formatDateTime, todayIso } from '../common/format';
 import { CHECK_HINTS, CHECK_TITLES, OUTCOMES } from '../common/labels';
+import { saveBlob } from '../common/save-blob';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,application/pdf,image/png,image/jpeg,image/gif';
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -15,17 +16,6 @@ interface CheckCardProps {
   userId: string;
   check: VerificationCheck;
   onChange: (detail: UserDetail) => void;
-}
-
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** One of the four checks: its outcome, date and notes, and the evidence behind it. */

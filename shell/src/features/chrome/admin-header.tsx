@@ -5,7 +5,7 @@ import { BrandLogo } from './brand-logo';
 import { LanguageSwitcher } from './language-switcher';
 import { PreloadNavLink } from './nav-link-preload';
 
-/** The admin area's navigation (spec §2: clients, contractors, assessors). */
+/** The admin area's navigation (spec §2: clients, contractors, assessors), then the escrow back office and the audit trail. */
 export function AdminHeader() {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -25,6 +25,12 @@ export function AdminHeader() {
           </PreloadNavLink>
           <PreloadNavLink to="/admin/assessors" className="nav-link">
             <Trans>Assessors</Trans>
+          </PreloadNavLink>
+          <PreloadNavLink to="/admin/escrow" className="nav-link">
+            <Trans>Escrow</Trans>
+          </PreloadNavLink>
+          <PreloadNavLink to="/admin/disputes" className="nav-link">
+            <Trans>Disputes</Trans>
           </PreloadNavLink>
           <PreloadNavLink to="/admin/audit" className="nav-link">
             <Trans>Audit trail</Trans>

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatMoney, notify, SOMETHING_WENT_WRONG, Spinner } from 'shared/ui';
+import { escrowCalls } from '../api/escrow-api';
+import { STATEMENT_KINDS } from '../common/escrow-labels';
+import { formatDateTime } from '../common/format';
+import { LoadError } from '../common/load-error';
+import { saveBlob } from '../common/save-blob';
+import { useLoad } from '../common/use-load';
+
+/** Every movement on the contract's escrow account with the balance after it, and the same as a CSV file. */
+export function StatementSection({ contractId, version }: { contractId: string; version: number }) {
+  const { t, i18n } = useLingui();
+  const statement = useLoad(`${contractId}:${version}`, () => escrowCalls.statement(contractId));
+  const [downloading, setDownloading] = useState(false);
+
+  const downloadCsv = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await escrowCalls.statementCsv(contractId), `statement-${contractId}.csv`);
+    } catch {
+      notify.error(t(SOMETHING_WENT_WRONG));
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const signed = (amount: number, currency: string) => `${amount > 0 ? '+' : ''}${formatMoney(amount, currency, i18n.locale)}`;
+
+  return (
+    <section className="admin-results" aria-labelledby="contract-statement">
+      <div className="admin-user__header">
+        <h2 id="contract-statement" className="admin-section-title">
+          <Trans>Statement</Trans>
+        </h2>
+        <button type="button" className="ui-button ui-button--ghost" onClick={downloadCsv} disabled={downloading}>
+          <Trans>Download CSV</Trans>
+        </button>
+      </div>
+      {statement.error ? (
+        <LoadError error={statement.error} onRetry={statement.reload} />
+      ) : !statement.data ? (
+        <Spinner />
+      ) : statement.data.entries.length === 0 ? (
+        <div className="admin-state">
+          <p>
+            <Trans>No money has moved on this contract yet.</Trans>
+          </p>
+        </div>
+      ) : (
+        <div className="admin-table-scroll" role="region" aria-label={t`Statement`} tabIndex={0}>
+          <table className="admin-table">
+            <caption className="ui-visually-hidden">
+              <Trans>Statement of the escrow account</Trans>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Date</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Entry</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Milestone</Trans>
+                </th>
+                <th scope="col" className="admin-table__number">
+                  <Trans>Amount</Trans>
+                </th>
+                <th scope="col" className="admin-table__number">
+                  <Trans>Balance</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {statement.data.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatDateTime(entry.at, i18n.locale)}</td>
+                  <th scope="row">{t(STATEMENT_KINDS[entry.kind])}</th>
+                  <td>{entry.milestone_position !== null ? `${entry.milestone_position}. ${entry.milestone_title ?? ''}` : '—'}</td>
+                  <td className={`admin-table__number ${entry.amount < 0 ? 'admin-amount--out' : 'admin-amount--in'}`}>
+                    {signed(entry.amount, statement.data!.currency)}
+                  </td>
+                  <td className="admin-table__number">{formatMoney(entry.balance, statement.data!.currency, i18n.locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
