@@ -16,6 +16,7 @@ export default createRemoteRoutes({
     'main.specialist': lazy(() => import('../features/specialists/specialist-page').then((m) => ({ default: m.SpecialistPage }))),
     'main.specialists': lazy(() => import('../features/specialists/specialists-page').then((m) => ({ default: m.SpecialistsPage }))),
     'main.escrow': lazy(() => import('../features/escrow/escrow-page').then((m) => ({ default: m.EscrowPage }))),
+    'main.contract': lazy(() => import('../features/escrow/contract-page').then((m) => ({ default: m.ContractPage }))),
     'main.catalog': lazy(() => import('../features/catalog/catalog-page').then((m) => ({ default: m.ClientCatalogPage }))),
   },
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import { clientUserAtom } from 'shared/session';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
@@ -11,9 +11,13 @@ import { listProjects } from '../projects/api/list-projects';
 import type { ProjectCard } from '../projects/api/project-types';
 import { isExpert, isSpecialist } from '../projects/roles';
 import { listInvites, type Invite } from '../specialists/api/list-invites';
+import { EscrowTile } from './escrow-tile';
+import { InspectionsTile } from './inspections-tile';
 import { InvitationList } from './invitation-list';
+import { PayoutsTile } from './payouts-tile';
 import { getOwnProfile } from './api/specialist-profile';
 import { ServicesCard } from './services-card';
+import { Tile } from './tile';
 
 /** `/main/dashboard`: what needs attention, for each role (issue "Marketplace core"). */
 export function DashboardPage() {
@@ -26,16 +30,6 @@ export function DashboardPage() {
         <h1>{name ? <Trans>Welcome, {name}</Trans> : <Trans>Dashboard</Trans>}</h1>
       </header>
       {isSpecialist(user) ? <SpecialistDashboard /> : isExpert(user) ? <ExpertDashboard /> : <ClientDashboard />}
-    </section>
-  );
-}
-
-function Tile({ title, value, children }: { title: ReactNode; value?: ReactNode; children?: ReactNode }) {
-  return (
-    <section className="ui-card client-tile">
-      <h2 className="client-tile__title">{title}</h2>
-      {value !== undefined && <p className="client-tile__value">{value}</p>}
-      {children}
     </section>
   );
 }
@@ -73,11 +67,7 @@ function ClientDashboard() {
         <Tile title={<Trans>Quotes waiting</Trans>} value={waiting}>
           <ProjectLinks projects={withQuotes} empty={<Trans>No quote to review yet.</Trans>} />
         </Tile>
-        <Tile title={<Trans>Escrow</Trans>}>
-          <p className="client-muted">
-            <Trans>Escrow starts when you select a quote. Escrow payments are not available yet, so nothing is held for you today.</Trans>
-          </p>
-        </Tile>
+        <EscrowTile />
       </div>
       <section className="ui-card client-panel">
         <h2>
@@ -153,11 +143,7 @@ function SpecialistDashboard() {
           <Tile title={<Trans>Active contracts</Trans>} value={contracts.length}>
             <ProjectLinks projects={contracts} empty={<Trans>No contract yet. Selected quotes appear here.</Trans>} />
           </Tile>
-          <Tile title={<Trans>Payouts</Trans>}>
-            <p className="client-muted">
-              <Trans>Payouts start with escrow: each milestone is paid once approved. Nothing is due to you yet.</Trans>
-            </p>
-          </Tile>
+          <PayoutsTile />
         </div>
       )}
       <ServicesCard profile={profile} onSaved={(saved) => data.replace({ ...data.data!, profile: saved })} />
@@ -166,14 +152,9 @@ function SpecialistDashboard() {
 }
 
 function ExpertDashboard() {
-  const { t } = useLingui();
   return (
     <div className="client-tiles">
-      <Tile title={t`Inspections to do`} value={0}>
-        <p className="client-muted">
-          <Trans>No inspection is assigned to you. Inspections are planned at each escrow milestone, which is coming soon.</Trans>
-        </p>
-      </Tile>
+      <InspectionsTile />
     </div>
   );
 }

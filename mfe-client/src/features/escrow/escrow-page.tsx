@@ -1,28 +1,63 @@
-import { Link } from 'react-router-dom';
-import { Trans } from '@lingui/react/macro';
-import { pathFor } from 'shared/routing';
-import '../common/client.css';
+import { useAtomValue } from 'jotai';
+import { useLingui } from '@lingui/react/macro';
+import { clientUserAtom } from 'shared/session';
+import { ErrorState, Skeleton } from '../common/states';
+import { useResource } from '../common/use-resource';
+import { isExpert, isSpecialist } from '../projects/roles';
+import type { Contract } from './api/contract-types';
+import { listContracts } from './api/list-contracts';
+import { ClientContractCard } from './client-contract-card';
+import { EscrowEmpty, type EscrowView } from './escrow-empty';
+import { expertToDo } from './escrow-figures';
+import { EscrowSummary } from './escrow-summary';
+import { InspectionCard } from './inspection-card';
+import { PayoutCard } from './payout-card';
+import './escrow.css';
 
-/** Escrow is not built yet: say so plainly, and say when it starts. */
+/** `/main/escrow`: the viewer's contracts — escrow accounts for a client, payouts for a contractor, inspections for an expert. */
 export function EscrowPage() {
+  const { t } = useLingui();
+  const user = useAtomValue(clientUserAtom);
+  const contracts = useResource('contracts', listContracts);
+  if (!user) return null;
+  const view: EscrowView = isSpecialist(user) ? 'contractor' : isExpert(user) ? 'expert' : 'client';
+  const title = view === 'contractor' ? t`Payouts` : view === 'expert' ? t`Inspections` : t`Escrow`;
+
   return (
-    <section className="ui-page ui-container client-page">
-      <div className="ui-card ui-notice">
-        <h1>
-          <Trans>Escrow</Trans>
-        </h1>
-        <p>
-          <Trans>
-            Escrow starts when you select a quote: you will fund each milestone here, and the money is released to the specialist when you approve the work.
-          </Trans>
-        </p>
-        <p>
-          <Trans>Escrow payments are being prepared and are not available yet. Nothing has been charged.</Trans>
-        </p>
-        <Link className="ui-button" to={pathFor('main.projects')}>
-          <Trans>See your projects</Trans>
-        </Link>
-      </div>
+    <section className="ui-page ui-container client-page escrow-page">
+      <header className="client-page__header">
+        <h1>{title}</h1>
+      </header>
+      {contracts.status === 'error' && !contracts.data ? (
+        <ErrorState error={contracts.error} onRetry={contracts.reload} />
+      ) : !contracts.data ? (
+        <Skeleton count={3} />
+      ) : contracts.data.length === 0 ? (
+        <EscrowEmpty view={view} />
+      ) : (
+        <>
+          <EscrowSummary view={view} contracts={contracts.data} />
+          <h2 className="ui-visually-hidden">{t`Contracts`}</h2>
+          <ul className="client-grid">
+            {(view === 'expert' ? byWork(contracts.data) : contracts.data).map((contract) => (
+              <li key={contract.id}>
+                {contract.my_role === 'contractor' ? (
+                  <PayoutCard contract={contract} />
+                ) : contract.my_role === 'expert' ? (
+                  <InspectionCard contract={contract} />
+                ) : (
+                  <ClientContractCard contract={contract} />
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
+}
+
+/** Contracts with something to inspect come first; otherwise newest first as the server sends them. */
+function byWork(contracts: Contract[]): Contract[] {
+  return [...contracts].sort((a, b) => Number(expertToDo(b).length > 0) - Number(expertToDo(a).length > 0));
 }

@@ -1,0 +1,15 @@
+import * as v from 'valibot';
+import { api, apiBaseUrl, send } from 'shared/api';
+import { downloadDocument } from '../../projects/api/download-document';
+import { StatementSchema, type Statement } from './contract-types';
+import { contractPath } from './get-contract';
+
+/** `GET /contracts/:id/statement`: every movement of the contract's escrow account with the balance after it. */
+export async function getStatement(contractId: string): Promise<Statement> {
+  return v.parse(StatementSchema, await send(api.get(`${contractPath(contractId)}/statement`)));
+}
+
+/** The same statement as a CSV attachment, fetched with the bearer token. */
+export function downloadStatementCsv(contractId: string): Promise<void> {
+  return downloadDocument(`${apiBaseUrl()}/${contractPath(contractId)}/statement?format=csv`, `statement-${contractId}.csv`);
+}

@@ -1,0 +1,132 @@
+import { useId } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useFormatters } from '../common/reference';
+import type { StatementEntry } from './api/contract-types';
+
+const WIDTH = 640;
+const HEIGHT = 240;
+const PAD = { left: 96, right: 16, top: 16, bottom: 32 };
+
+interface Point {
+  at: string;
+  time: number;
+  balance: number;
+}
+
+/** The balance before the first movement, then after each one, oldest first. */
+export function balanceSteps(entries: StatementEntry[]): Point[] {
+  const sorted = [...entries].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const first = sorted[0];
+  if (!first) return [];
+  const start = { at: first.at, time: Date.parse(first.at), balance: first.balance - first.amount };
+  return [start, ...sorted.map((entry) => ({ at: entry.at, time: Date.parse(entry.at), balance: entry.balance }))];
+}
+
+/**
+ * Funds held over time as a step line (the balance only changes at a
+ * movement), drawn in plain SVG, with a sentence and a table for those who
+ * cannot see it.
+ */
+export function BalanceChart({ entries, currency }: { entries: StatementEntry[]; currency: string }) {
+  const { t } = useLingui();
+  const format = useFormatters();
+  const titleId = useId();
+  const descId = useId();
+  const points = balanceSteps(entries);
+
+  if (points.length === 0) {
+    return (
+      <section className="ui-card client-panel" aria-labelledby={titleId}>
+        <h2 id={titleId}>
+          <Trans>Funds held over time</Trans>
+        </h2>
+        <p className="client-muted">
+          <Trans>Nothing has been paid into escrow yet.</Trans>
+        </p>
+      </section>
+    );
+  }
+
+  const first = points[0]!;
+  const last = points[points.length - 1]!;
+  const span = last.time - first.time;
+  const plotWidth = WIDTH - PAD.left - PAD.right;
+  const plotHeight = HEIGHT - PAD.top - PAD.bottom;
+  const maxBalance = Math.max(...points.map((point) => point.balance));
+  const peak = Math.max(1, maxBalance);
+  // The last level is drawn a little past the last movement so it reads as "still held".
+  const x = (point: Point, index: number) =>
+    PAD.left + (span > 0 ? ((point.time - first.time) / span) * plotWidth * 0.94 : (index / Math.max(1, points.length - 1)) * plotWidth * 0.94);
+  const y = (balance: number) => PAD.top + plotHeight - (Math.max(0, balance) / peak) * plotHeight;
+
+  let path = `M ${x(first, 0).toFixed(1)} ${y(first.balance).toFixed(1)}`;
+  points.slice(1).forEach((point, offset) => {
+    path += ` H ${x(point, offset + 1).toFixed(1)} V ${y(point.balance).toFixed(1)}`;
+  });
+  path += ` H ${PAD.left + plotWidth}`;
+  const baseline = y(0);
+  const area = `${path} V ${baseline.toFixed(1)} H ${x(first, 0).toFixed(1)} Z`;
+
+  const highest = format.money(maxBalance, currency);
+  const now = format.money(last.balance, currency);
+  const since = format.date(first.at);
+  const lastDate = format.date(last.at);
+
+  return (
+    <section className="ui-card client-panel" aria-labelledby={titleId}>
+      <h2 id={titleId}>
+        <Trans>Funds held over time</Trans>
+      </h2>
+      <svg className="escrow-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`}>
+        <desc id={descId}>{t`Since ${since}, the escrow balance peaked at ${highest}; after the last movement on ${lastDate} it is ${now}.`}</desc>
+        <line className="escrow-chart__axis" x1={PAD.left} y1={baseline} x2={PAD.left + plotWidth} y2={baseline} />
+        <text className="escrow-chart__label" x={PAD.left - 8} y={baseline} textAnchor="end" dominantBaseline="middle">
+          {format.money(0, currency)}
+        </text>
+        {maxBalance > 0 && (
+          <>
+            <line className="escrow-chart__grid" x1={PAD.left} y1={y(peak)} x2={PAD.left + plotWidth} y2={y(peak)} />
+            <text className="escrow-chart__label" x={PAD.left - 8} y={y(peak)} textAnchor="end" dominantBaseline="middle">
+              {highest}
+            </text>
+          </>
+        )}
+        <text className="escrow-chart__label" x={PAD.left} y={HEIGHT - 8} textAnchor="start">
+          {since}
+        </text>
+        <text className="escrow-chart__label" x={PAD.left + plotWidth} y={HEIGHT - 8} textAnchor="end">
+          {lastDate}
+        </text>
+        <path className="escrow-chart__area" d={area} />
+        <path className="escrow-chart__line" d={path} />
+        {points.slice(1).map((point, offset) => (
+          <circle key={`${point.at}-${offset}`} className="escrow-chart__dot" cx={x(point, offset + 1)} cy={y(point.balance)} r={3.5} />
+        ))}
+      </svg>
+      <details className="escrow-chart__table">
+        <summary>
+          <Trans>Show the figures as a table</Trans>
+        </summary>
+        <table className="escrow-table">
+          <caption className="ui-visually-hidden">{t`Funds held after each movement`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t`Date`}</th>
+              <th scope="col">{t`Held in escrow`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.slice(1).map((point, offset) => (
+              <tr key={`${point.at}-${offset}`}>
+                <td>
+                  <time dateTime={point.at}>{format.date(point.at)}</time>
+                </td>
+                <td className="escrow-table__number">{format.money(point.balance, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
+  );
+}

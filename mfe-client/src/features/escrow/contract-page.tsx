@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Trans } from '@lingui/react/macro';
+import { isApiError } from 'shared/api';
+import { pathFor } from 'shared/routing';
+import { EmptyState, ErrorState, Skeleton } from '../common/states';
+import { useResource } from '../common/use-resource';
+import type { Contract } from './api/contract-types';
+import { getContract } from './api/get-contract';
+import { getStatement } from './api/statement';
+import { ContractView } from './contract-view';
+import './escrow.css';
+
+/** `/main/escrow/:id`: one contract's escrow account and milestones, with what the viewer can do next. */
+export function ContractPage() {
+  const { id = '' } = useParams();
+  const contract = useResource(`contract|${id}`, () => getContract(id));
+  // Every change of the contract moves money or states: the statement is read again after it.
+  const [version, setVersion] = useState(0);
+  const statement = useResource(`statement|${id}|${version}`, () => getStatement(id));
+
+  if (contract.status === 'error' && !contract.data) {
+    if (isApiError(contract.error) && contract.error.status === 404) {
+      return (
+        <section className="ui-page ui-container client-page">
+          <EmptyState
+            title={<Trans>This contract cannot be found</Trans>}
+            action={
+              <Link className="ui-button" to={pathFor('main.escrow')}>
+                <Trans>Back to escrow</Trans>
+              </Link>
+            }
+          >
+            <Trans>It may not exist, or you are not one of its parties.</Trans>
+          </EmptyState>
+        </section>
+      );
+    }
+    return (
+      <section className="ui-page ui-container client-page">
+        <ErrorState error={contract.error} onRetry={contract.reload} />
+      </section>
+    );
+  }
+  if (!contract.data) {
+    return (
+      <section className="ui-page ui-container client-page">
+        <Skeleton count={3} variant="line" />
+      </section>
+    );
+  }
+  return (
+    <ContractView
+      contract={contract.data}
+      statement={statement}
+      onChange={(updated: Contract) => {
+        contract.replace(updated);
+        setVersion((count) => count + 1);
+      }}
+    />
+  );
+}

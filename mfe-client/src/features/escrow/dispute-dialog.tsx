@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { isApiError } from 'shared/api';
+import { FormAlert } from 'shared/forms';
+import { UploadProgress } from '../create-project/document-picker';
+import type { Contract, Milestone } from './api/contract-types';
+import { openDispute } from './api/milestone-forms';
+import { DisputeDeadlines } from './dispute-deadlines';
+import { EscrowDialog } from './escrow-dialog';
+import { FilePicker, REPORT_TYPES } from './file-picker';
+import { REPORT_MAX_BYTES } from './inspect-dialog';
+import { TextAreaField } from './text-area-field';
+
+interface DisputeDialogProps {
+  contract: Contract;
+  milestone: Milestone;
+  onClose: () => void;
+  onOpened: (contract: Contract) => void;
+}
+
+export const REASON_MIN = 10;
+export const REASON_MAX = 2000;
+
+/** A party disputes a milestone: the contract freezes, and the dialog then says what happens when. */
+export function DisputeDialog({ contract, milestone, onClose, onOpened }: DisputeDialogProps) {
+  const { t } = useLingui();
+  const [reason, setReason] = useState('');
+  const [evidence, setEvidence] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [opened, setOpened] = useState<Contract | null>(null);
+  const busy = progress !== null;
+
+  const check = (text: string) => {
+    const length = text.trim().length;
+    if (length < REASON_MIN) return [t`Please explain the problem in at least ${REASON_MIN} characters.`];
+    if (length > REASON_MAX) return [t`Please keep the reason under ${REASON_MAX} characters.`];
+    return undefined;
+  };
+
+  const submit = async () => {
+    setProblem(null);
+    const reasonErrors = check(reason);
+    setErrors(reasonErrors ? { reason: reasonErrors } : {});
+    if (reasonErrors) return;
+    setProgress(0);
+    try {
+      const updated = await openDispute(contract.id, milestone.id, { reason: reason.trim(), evidence }, setProgress);
+      setOpened(updated);
+    } catch (error) {
+      if (isApiError(error) && error.status === 422 && Object.keys(error.errors).length > 0) setErrors(error.errors);
+      else setProblem(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t`The dispute could not be sent. Check your connection and try again.`);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  if (opened) {
+    const close = () => onOpened(opened);
+    return (
+      <EscrowDialog key="opened" title={t`Dispute opened`} onClose={close}>
+        <div className="escrow-form" role="status">
+          <p>
+            <Trans>The contract is frozen: no money moves until the dispute is resolved. The Fundament team mediates between you.</Trans>
+          </p>
+          {opened.dispute && <DisputeDeadlines dispute={opened.dispute} />}
+        </div>
+        <div className="escrow-form__actions">
+          <button type="button" className="ui-button" onClick={close}>
+            <Trans>Close</Trans>
+          </button>
+        </div>
+      </EscrowDialog>
+    );
+  }
+
+  return (
+    <EscrowDialog key="form" title={t`Open a dispute about milestone ${milestone.position}: ${milestone.title}`} onClose={onClose} busy={busy}>
+      <form
+        className="escrow-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="client-muted">
+          <Trans>
+            Opening a dispute freezes the contract. The other party has 14 days to answer; if you do not agree, arbitration takes 6 weeks to 3 months.
+          </Trans>
+        </p>
+        <TextAreaField
+          label={t`What is wrong`}
+          name="reason"
+          value={reason}
+          onChange={(value) => {
+            setReason(value);
+            if (errors.reason) setErrors((previous) => ({ ...previous, reason: check(value) ?? [] }));
+          }}
+          onBlur={() => setErrors((previous) => ({ ...previous, reason: check(reason) ?? [] }))}
+          errors={errors.reason}
+          hint={t`At least ${REASON_MIN} characters.`}
+          maxLength={REASON_MAX}
+          disabled={busy}
+          rows={5}
+        />
+        <FilePicker
+          label={t`Evidence`}
+          hint={t`Optional: up to 5 PDF files or images, 20 MB each.`}
+          name="evidence"
+          types={REPORT_TYPES}
+          maxFiles={5}
+          maxBytes={REPORT_MAX_BYTES}
+          files={evidence}
+          onChange={setEvidence}
+          errors={errors.evidence}
+          disabled={busy}
+        />
+        {busy && <UploadProgress fraction={progress} label={t`Sending the dispute`} />}
+        {problem && <FormAlert>{problem}</FormAlert>}
+        <div className="escrow-form__actions">
+          <button type="submit" className="ui-button ui-button--accent" disabled={busy}>
+            {busy ? t`Sending…` : t`Open the dispute`}
+          </button>
+          <button type="button" className="ui-button ui-button--ghost" disabled={busy} onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </button>
+        </div>
+      </form>
+    </EscrowDialog>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { isApiError } from 'shared/api';
+import { Field, FormAlert } from 'shared/forms';
+import { minorDigitsOf, notify } from 'shared/ui';
+import { UploadProgress } from '../create-project/document-picker';
+import { useFormatters, useReferenceNames } from '../common/reference';
+import type { Contract, Milestone } from './api/contract-types';
+import { estimateMilestone } from './api/milestone-forms';
+import { EscrowDialog } from './escrow-dialog';
+import { FilePicker, REPORT_TYPES } from './file-picker';
+import { REPORT_MAX_BYTES } from './inspect-dialog';
+import { parseOwedAmount } from './owed-amount';
+import { TextAreaField } from './text-area-field';
+
+interface EstimateDialogProps {
+  contract: Contract;
+  milestone: Milestone;
+  onClose: () => void;
+  onDone: (contract: Contract) => void;
+}
+
+const NOTES_MAX = 2000;
+
+/** After an insolvency, the expert values the work done on a funded milestone: that part goes to the contractor. */
+export function EstimateDialog({ contract, milestone, onClose, onDone }: EstimateDialogProps) {
+  const { t } = useLingui();
+  const format = useFormatters();
+  const names = useReferenceNames();
+  const currency = contract.currency;
+  const digits = names.minorDigits(currency) ?? minorDigitsOf(currency);
+  const [owed, setOwed] = useState('');
+  const [notes, setNotes] = useState('');
+  const [report, setReport] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const busy = progress !== null;
+  const max = format.money(milestone.amount, currency);
+
+  const submit = async () => {
+    setProblem(null);
+    const found: Record<string, string[]> = {};
+    const parsed = parseOwedAmount(owed, digits);
+    if ('problem' in parsed) {
+      found.owed_amount = [parsed.problem === 'decimals' && digits === 0 ? t`Please enter a whole amount: ${currency} has no decimals.` : t`Please enter an amount between 0 and ${max}.`];
+    } else if (parsed.minor > milestone.amount) {
+      found.owed_amount = [t`Please enter an amount between 0 and ${max}.`];
+    }
+    if (!notes.trim()) found.notes = [t`Please explain your estimate.`];
+    else if (notes.length > NOTES_MAX) found.notes = [t`Please keep the notes under ${NOTES_MAX} characters.`];
+    if (report.length === 0) found.report = [t`Please attach your report (PDF or image).`];
+    setErrors(found);
+    if (Object.keys(found).length > 0 || 'problem' in parsed || !report[0]) return;
+    setProgress(0);
+    try {
+      const updated = await estimateMilestone(contract.id, milestone.id, { owed_amount: parsed.minor, notes: notes.trim(), report: report[0] }, setProgress);
+      const value = format.money(parsed.minor, currency);
+      notify.success(t`Estimate saved: ${value} owed for milestone ${milestone.position}.`);
+      onDone(updated);
+    } catch (error) {
+      if (isApiError(error) && error.status === 422 && Object.keys(error.errors).length > 0) setErrors(error.errors);
+      else setProblem(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t`The upload failed. Check your connection and try again.`);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <EscrowDialog title={t`Estimate milestone ${milestone.position}: ${milestone.title}`} onClose={onClose} busy={busy}>
+      <form
+        className="escrow-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="client-muted">
+          <Trans>The contractor can no longer finish the work. Estimate the value of what was done on this milestone; the rest goes back to the client or to a replacement contractor.</Trans>
+        </p>
+        <Field label={t`Amount owed (${currency})`} hint={t`Between 0 and ${max}.`} errors={errors.owed_amount} name="owed_amount">
+          {(control) => (
+            <input {...control} className="ui-field__input" name="owed_amount" inputMode="decimal" aria-required value={owed} disabled={busy} onChange={(event) => setOwed(event.target.value)} />
+          )}
+        </Field>
+        <TextAreaField label={t`Estimate notes`} name="notes" value={notes} onChange={setNotes} errors={errors.notes} maxLength={NOTES_MAX} disabled={busy} />
+        <FilePicker
+          label={t`Report`}
+          hint={t`One PDF or image, up to 20 MB.`}
+          name="report"
+          types={REPORT_TYPES}
+          maxFiles={1}
+          maxBytes={REPORT_MAX_BYTES}
+          files={report}
+          onChange={setReport}
+          errors={errors.report}
+          disabled={busy}
+        />
+        {busy && <UploadProgress fraction={progress} label={t`Sending the estimate`} />}
+        {problem && <FormAlert>{problem}</FormAlert>}
+        <div className="escrow-form__actions">
+          <button type="submit" className="ui-button ui-button--accent" disabled={busy}>
+            {busy ? t`Sending…` : t`Save the estimate`}
+          </button>
+          <button type="button" className="ui-button ui-button--ghost" disabled={busy} onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </button>
+        </div>
+      </form>
+    </EscrowDialog>
+  );
+}

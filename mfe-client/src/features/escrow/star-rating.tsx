@@ -1,0 +1,48 @@
+import { useLingui } from '@lingui/react/macro';
+
+interface StarRatingProps {
+  value: number;
+  onChange: (value: number) => void;
+  legend: string;
+  errors?: string[];
+  disabled?: boolean;
+  name: string;
+}
+
+/** Five radio buttons drawn as stars: arrow keys move between them, as in any radio group. */
+export function StarRating({ value, onChange, legend, errors = [], disabled, name }: StarRatingProps) {
+  const { t } = useLingui();
+  const errorId = `${name}-error`;
+  return (
+    <fieldset
+      className="escrow-stars"
+      role="radiogroup"
+      aria-invalid={errors.length > 0}
+      aria-describedby={errors.length > 0 ? errorId : undefined}
+    >
+      <legend>{legend}</legend>
+      <div className="escrow-stars__row">
+        {[1, 2, 3, 4, 5].map((stars) => (
+          <label key={stars} className={`escrow-star${stars <= value ? ' escrow-star--on' : ''}`}>
+            <input
+              className="ui-visually-hidden"
+              type="radio"
+              name={name}
+              value={stars}
+              checked={value === stars}
+              disabled={disabled}
+              onChange={() => onChange(stars)}
+            />
+            <span aria-hidden="true">★</span>
+            <span className="ui-visually-hidden">{stars === 1 ? t`1 star` : t`${stars} stars`}</span>
+          </label>
+        ))}
+      </div>
+      {errors.length > 0 && (
+        <p className="ui-field__error" id={errorId}>
+          {errors[0]}
+        </p>
+      )}
+    </fieldset>
+  );
+}
