@@ -22,6 +22,7 @@ CREATE TABLE contracts (
   CHECK (expert_id IS NULL OR (expert_id <> client_id AND expert_id <> contractor_id)),
   CHECK ((status = 'frozen') = (frozen_reason IS NOT NULL))
 );
+CREATE INDEX contracts_project_idx ON contracts (project_id);
 CREATE INDEX contracts_client_idx ON contracts (client_id, created_at DESC);
 CREATE INDEX contracts_contractor_idx ON contracts (contractor_id, created_at DESC);
 CREATE INDEX contracts_expert_idx ON contracts (expert_id) WHERE expert_id IS NOT NULL;

@@ -43,8 +43,9 @@ const cardNumber = issueMessage(EM.cardNumber);
 const cardExpiry = issueMessage(EM.cardExpiry);
 const cardCvc = issueMessage(EM.cardCvc);
 
+/** The card is left out when the contract's credit covers the whole milestone. */
 export const FundSchema = v.object({
-  card: v.object(
+  card: v.optional(v.object(
     {
       number: v.pipe(
         v.string(cardNumber),
@@ -57,7 +58,7 @@ export const FundSchema = v.object({
       name: boundedText(2, 100),
     },
     required,
-  ),
+  )),
 });
 
 export const NotesSchema = v.object({ notes: boundedText(3, 2000) });

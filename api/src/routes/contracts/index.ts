@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ESCROW_API_MESSAGES as EM, MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
+import { API_MESSAGES as M, ESCROW_API_MESSAGES as EM, MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
 import type { AppConfig } from '../../config';
 import type { Queryable } from '../../db/database';
 import { parseWith } from '../../accounts/validate';
@@ -163,6 +163,10 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
         'client',
         async (ctx, milestone) => {
           const funded = await fundMilestone(ctx, milestone!, async (amount) => {
+            if (!card) {
+              const message = request.t(EM.cardNumber);
+              throw new HttpError(422, request.t(M.invalidFields), { 'card.number': [message] });
+            }
             const charged = await payments
               .charge({ amount, currency: ctx.contract.currency, card, description: `${ctx.title} · ${milestone!.title}`, idempotencyKey: key })
               .catch((error: unknown) => {

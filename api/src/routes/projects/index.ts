@@ -152,7 +152,7 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
     const { project, relation } = await loadVisibleProject(app, request, request.params.id);
     const user = request.user as Viewer;
     return {
-      ...projectDetail(project, relation),
+      ...projectDetail(project, relation, user.id),
       documents: await listDocuments(app.db, project.id),
       quotes: await listQuotes(app.db, project.id, relation === 'owner' ? undefined : user.id),
     };

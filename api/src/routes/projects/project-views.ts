@@ -103,9 +103,18 @@ export async function listQuotes(db: Queryable, projectId: string, specialistId?
 }
 
 export function projectDetail(
-  row: ProjectRow & { bid_count: string | number; owner_first_name: string; owner_last_name: string },
+  row: ProjectRow & {
+    bid_count: string | number;
+    owner_first_name: string;
+    owner_last_name: string;
+    contract_id?: string | null;
+    contract_contractor_id?: string | null;
+  },
   relation: ProjectRelation,
+  viewerId?: string,
 ) {
+  // The escrow contract is shown to its two parties only.
+  const party = relation === 'owner' || (viewerId !== undefined && viewerId === row.contract_contractor_id);
   return {
     ...projectCard(row),
     description: row.description,
@@ -115,10 +124,13 @@ export function projectDetail(
     relation,
     // The owner sees their own name in full.
     ...(relation === 'owner' ? { created_by: { name: `${row.owner_first_name} ${row.owner_last_name}` } } : {}),
+    contract_id: party ? (row.contract_id ?? null) : null,
   };
 }
 
 export const PROJECT_SELECT = `
   SELECT p.*, u.first_name AS owner_first_name, u.last_name AS owner_last_name,
-         (SELECT count(*) FROM quotes q WHERE q.project_id = p.id AND q.status IN ('submitted', 'selected')) AS bid_count
-    FROM projects p JOIN users u ON u.id = p.owner_id`;
+         (SELECT count(*) FROM quotes q WHERE q.project_id = p.id AND q.status IN ('submitted', 'selected')) AS bid_count,
+         c.id AS contract_id, c.contractor_id AS contract_contractor_id
+    FROM projects p JOIN users u ON u.id = p.owner_id
+    LEFT JOIN contracts c ON c.project_id = p.id AND c.quote_id IS NOT NULL`;

@@ -117,10 +117,28 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
           </h2>
           <p>
             <Trans>
-              You selected {chosen.specialist.company || chosen.specialist.name} for {format.money(chosen.amount, chosen.currency)}. Escrow funding opens with the escrow
-              service.
+              You selected {chosen.specialist.company || chosen.specialist.name} for {format.money(chosen.amount, chosen.currency)}. Fund the first milestone in
+              escrow to start the work.
             </Trans>
           </p>
+          {project.contract_id && (
+            <Link className="ui-button" to={pathFor('main.contract', { id: project.contract_id })}>
+              <Trans>Open the contract in escrow</Trans>
+            </Link>
+          )}
+        </div>
+      )}
+      {!owner && project.contract_id && (
+        <div className="ui-card client-contract" role="status">
+          <h2>
+            <Trans>Your quote was selected</Trans>
+          </h2>
+          <p>
+            <Trans>The client funds each milestone in escrow; you are paid once the expert approves the work and the client releases it.</Trans>
+          </p>
+          <Link className="ui-button" to={pathFor('main.contract', { id: project.contract_id })}>
+            <Trans>Open the contract in escrow</Trans>
+          </Link>
         </div>
       )}
 

@@ -96,9 +96,27 @@ function Profile({ profile }: { profile: SpecialistProfile }) {
           <h2>
             <Trans>Reviews</Trans>
           </h2>
-          <p className="client-muted">
-            <Trans>No reviews yet. Reviews come from clients whose escrow payments were released.</Trans>
-          </p>
+          {profile.reviews.length === 0 ? (
+            <p className="client-muted">
+              <Trans>No reviews yet. Reviews come from clients whose escrow payments were released.</Trans>
+            </p>
+          ) : (
+            <ul className="client-reviews">
+              {profile.reviews.map((review) => (
+                <li key={`${review.created_at}-${review.author}`}>
+                  <p>
+                    <strong>{t`${review.rating} out of 5`}</strong> · {review.project_title}
+                  </p>
+                  <p className="client-pre">{review.body}</p>
+                  <p className="client-muted">
+                    <Trans>
+                      {review.author}, verified client, {format.date(review.created_at)}
+                    </Trans>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       </div>
       {hasPermission(user, 'CAN_INVITE_SPECIALISTS') && <InviteToProject specialistId={profile.id} name={profile.title} />}

@@ -47,5 +47,7 @@ export const ProjectDetailSchema = v.object({
   relation: v.picklist(['owner', 'matching', 'invited', 'quoted']),
   documents: v.array(DocumentSchema),
   quotes: v.optional(v.array(QuoteViewSchema), []),
+  /** The escrow contract, for its two parties once a quote is selected. */
+  contract_id: v.optional(v.nullable(v.string()), null),
 });
 export type ProjectDetail = v.InferOutput<typeof ProjectDetailSchema>;

@@ -6,7 +6,10 @@ const SpecialistProfileSchema = v.object({
   ...ServiceCardSchema.entries,
   member_since: v.string(),
   verified_at: v.string(),
-  reviews: v.array(v.unknown()),
+  /** Verified reviews only: one per contract, written after its final release. */
+  reviews: v.array(
+    v.object({ rating: v.number(), body: v.string(), author: v.string(), project_title: v.string(), created_at: v.string() }),
+  ),
 });
 export type SpecialistProfile = v.InferOutput<typeof SpecialistProfileSchema>;
 

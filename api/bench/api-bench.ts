@@ -1,0 +1,277 @@
+/*
+ * `pnpm bench:api`: the production server (API only) on a PostgreSQL database
+ * filled with marketplace volumes, measured with autocannon. Prints one table
+ * of figures: requests per second, p50 and p99 latency, and throughput as a
+ * share of GET /health from the same run, against the targets. It never fails
+ * on speed; it fails only when the measurement itself is broken (the server
+ * does not start, or answers errors).
+ *
+ * Environment (all optional):
+ *   DATABASE_URL         PostgreSQL server (postgres://postgres@127.0.0.1:5432/test); its database is only used to create the bench one
+ *   BENCH_DATABASE       database created afresh for the run (fundament_bench), dropped afterwards unless BENCH_KEEP_DATABASE=true
+ *   BENCH_DURATION       seconds per endpoint (10)
+ *   BENCH_CONNECTIONS    concurrent connections (50)
+ *   BENCH_PROJECTS / BENCH_USERS / BENCH_DESIGNS   volumes (100000 / 10000 / 2000)
+ *   BENCH_PORT           port of the server under test (3392)
+ *   BENCH_ACCEPT_ENCODING  what the client accepts ("gzip, deflate, br", as a browser; "" for uncompressed answers)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openPostgres, type Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import {
+  BENCH_SPECIALIST,
+  LISTING_FILTERS,
+  analyze,
+  dropDatabase,
+  recreateDatabase,
+  seedBenchData,
+  withDatabase,
+  type BenchVolumes,
+} from './bench-data';
+import { explain, specialistListingSql, type PlanSummary } from './listing-plan';
+
+const env = process.env;
+const number = (name: string, fallback: number) => {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`Invalid ${name}: ${env[name]}`);
+  return value;
+};
+
+const SERVER_URL = env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const DATABASE = env.BENCH_DATABASE || 'fundament_bench';
+const BENCH_URL = withDatabase(SERVER_URL, DATABASE);
+const DURATION = number('BENCH_DURATION', 10);
+const CONNECTIONS = number('BENCH_CONNECTIONS', 50);
+const PORT = number('BENCH_PORT', 3392);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ACCEPT_ENCODING = env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
+const VOLUMES: BenchVolumes = {
+  projects: number('BENCH_PROJECTS', 100_000),
+  users: number('BENCH_USERS', 10_000),
+  designs: number('BENCH_DESIGNS', 2_000),
+};
+const API_DIR = path.resolve(__dirname, '..');
+
+/** One measured endpoint, or a row handed over by another benchmark. */
+export interface BenchRow {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Answers that were not 2xx, and connection errors or timeouts. */
+  failures: number;
+  /** A share of the baseline's throughput to reach, and a p99 ceiling in milliseconds. */
+  target?: { minRatio?: number; maxP99?: number };
+}
+
+/** What the optional escrow benchmark (bench/escrow-bench.ts, when present) is given. */
+export interface EscrowBenchOptions {
+  baseUrl: string;
+  databaseUrl: string;
+  connections: number;
+  duration: number;
+  db: Database;
+}
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+async function waitForHealth(server: ChildProcess): Promise<void> {
+  for (let i = 0; i < 240; i += 1) {
+    if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
+    try {
+      if ((await fetch(`${BASE}/api/v1/health`)).ok) return;
+    } catch {
+      // still starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not start');
+}
+
+function startServer(dataDir: string): ChildProcess {
+  // The product's own start command and production settings; the front ends are not part of this measurement.
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_DIR,
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      DATABASE_URL: BENCH_URL,
+      SERVE_WEB: 'false',
+      SEED_DEMO: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function signIn(): Promise<string> {
+  const response = await fetch(`${BASE}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_SPECIALIST.email, password: BENCH_SPECIALIST.password }),
+  });
+  if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function measure(name: string, urlPath: string, headers: Record<string, string>, target?: BenchRow['target']): Promise<BenchRow> {
+  const options = { url: `${BASE}${urlPath}`, connections: CONNECTIONS, headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers } };
+  // A short unrecorded run first, so the figures are of a warm process and warm caches.
+  await autocannon({ ...options, duration: Math.min(2, DURATION) });
+  log(`  ${name}…`);
+  const result = await autocannon({ ...options, duration: DURATION });
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+    ...(target ? { target } : {}),
+  };
+}
+
+/** Rows of the escrow benchmark, whatever it names its figures. */
+function escrowRows(rows: unknown): BenchRow[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.map((row: Record<string, unknown>) => {
+    const pick = (...keys: string[]) => Number(keys.map((key) => row[key]).find((value) => value !== undefined) ?? Number.NaN);
+    return {
+      name: String(row.name ?? row.label ?? row.endpoint ?? row.operation ?? 'escrow'),
+      requestsPerSecond: pick('requestsPerSecond', 'rps', 'requests_per_second', 'throughput'),
+      p50: pick('p50', 'p50Ms', 'latencyP50'),
+      p99: pick('p99', 'p99Ms', 'latencyP99'),
+      failures: pick('failures', 'errors', 'non2xx') || 0,
+    };
+  });
+}
+
+/** The escrow figures, when the escrow benchmark is there (bench/escrow-bench.ts exporting runEscrowBench). */
+async function runEscrowBenchIfPresent(options: EscrowBenchOptions): Promise<BenchRow[] | undefined> {
+  const file = path.join(__dirname, 'escrow-bench.ts');
+  if (!existsSync(file)) return undefined;
+  const loaded = (await import(file)) as { runEscrowBench?: (options: EscrowBenchOptions) => Promise<unknown> };
+  if (typeof loaded.runEscrowBench !== 'function') return undefined;
+  return escrowRows(await loaded.runEscrowBench(options));
+}
+
+function verdict(row: BenchRow, baseline: number): string {
+  if (row.failures > 0) return `BROKEN (${row.failures} failed requests)`;
+  if (!row.target) return '';
+  const misses: string[] = [];
+  if (row.target.minRatio !== undefined && row.requestsPerSecond / baseline < row.target.minRatio) misses.push('throughput');
+  if (row.target.maxP99 !== undefined && row.p99 > row.target.maxP99) misses.push('p99');
+  return misses.length ? `FAIL (${misses.join(', ')})` : 'PASS';
+}
+
+function targetText(target: BenchRow['target']): string {
+  if (!target) return '';
+  const parts: string[] = [];
+  if (target.minRatio !== undefined) parts.push(`≥ ${Math.round(target.minRatio * 100)} %`);
+  if (target.maxP99 !== undefined) parts.push(`p99 ≤ ${target.maxP99} ms`);
+  return parts.join(', ');
+}
+
+function printTable(rows: BenchRow[], baseline: number): void {
+  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'vs /health', 'target', 'result'];
+  const lines = rows.map((row) => [
+    row.name,
+    Number.isFinite(row.requestsPerSecond) ? row.requestsPerSecond.toFixed(0) : '–',
+    Number.isFinite(row.p50) ? row.p50.toFixed(1) : '–',
+    Number.isFinite(row.p99) ? row.p99.toFixed(1) : '–',
+    Number.isFinite(row.requestsPerSecond) ? `${((row.requestsPerSecond / baseline) * 100).toFixed(0)} %` : '–',
+    targetText(row.target),
+    verdict(row, baseline),
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
+  const format = (cells: string[]) => cells.map((cell, i) => (i >= 1 && i <= 4 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  console.log(format(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const line of lines) console.log(format(line));
+}
+
+function printPlans(plans: PlanSummary[]): boolean {
+  console.log('\nQuery plans of the filtered listing (EXPLAIN ANALYZE, the statements GET /projects runs):');
+  let ok = true;
+  for (const plan of plans) {
+    const pass = !plan.seqScans.includes('projects');
+    ok &&= pass;
+    console.log(
+      `  ${plan.statement.padEnd(6)} ${pass ? 'PASS' : 'FAIL'}  ${plan.executionMs.toFixed(1)} ms;` +
+        ` sequential scans: ${plan.seqScans.join(', ') || 'none'}; indexes: ${plan.indexes.join(', ') || 'none'}`,
+    );
+  }
+  return ok;
+}
+
+async function main(): Promise<void> {
+  log(`Creating ${DATABASE} on ${new URL(SERVER_URL).host} …`);
+  await recreateDatabase(SERVER_URL, DATABASE);
+  const db = await openPostgres(BENCH_URL, { max: 2 });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fundament-bench-api-'));
+  let server: ChildProcess | undefined;
+  let measurementBroken = false;
+  try {
+    await migrate(db);
+    const started = Date.now();
+    log(`Seeding ${VOLUMES.projects} projects, ${VOLUMES.users} users, ${VOLUMES.designs} designs …`);
+    const { specialistId } = await seedBenchData(db, VOLUMES);
+    await analyze(db);
+    log(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const { rows: detailRows } = await db.query<{ id: string }>(
+      `SELECT id FROM projects WHERE status = 'open' AND category = $1 AND country = $2 AND city = $3 ORDER BY created_at DESC LIMIT 1`,
+      [LISTING_FILTERS.category, BENCH_SPECIALIST.country, LISTING_FILTERS.city],
+    );
+    const detailId = detailRows[0]?.id;
+    if (!detailId) throw new Error('no project matches the bench specialist; raise BENCH_PROJECTS');
+
+    server = startServer(dataDir);
+    await waitForHealth(server);
+    const auth = { authorization: `Bearer ${await signIn()}` };
+    const listing = `/api/v1/projects?category=${encodeURIComponent(LISTING_FILTERS.category)}&city=${encodeURIComponent(LISTING_FILTERS.city)}`;
+    const probe = await fetch(`${BASE}${listing}`, { headers: auth });
+    const listed = (await probe.json()) as { meta?: { total: number } };
+    log(`Measuring ${DURATION} s per endpoint at ${CONNECTIONS} connections (the filtered listing finds ${listed.meta?.total ?? '?'} projects) …`);
+
+    const rows: BenchRow[] = [];
+    rows.push(await measure('GET /health (baseline)', '/api/v1/health', {}));
+    rows.push(await measure('GET /common/reference-book', '/api/v1/common/reference-book', {}, { minRatio: 0.7 }));
+    rows.push(await measure('GET /designs', '/api/v1/designs', {}, { minRatio: 0.7 }));
+    rows.push(await measure('GET /projects (specialist, category + city)', listing, auth, { minRatio: 0.25, maxP99: 50 }));
+    rows.push(await measure('GET /projects/:id', `/api/v1/projects/${detailId}`, auth));
+
+    const escrow = await runEscrowBenchIfPresent({ baseUrl: BASE, databaseUrl: BENCH_URL, connections: CONNECTIONS, duration: DURATION, db });
+    if (escrow) rows.push(...escrow);
+
+    const sql = specialistListingSql(specialistId, LISTING_FILTERS);
+    const plans = [await explain(db, 'page', sql.page.sql, sql.page.params), await explain(db, 'count', sql.count.sql, sql.count.params)];
+
+    const baseline = rows[0]!.requestsPerSecond;
+    console.log(
+      `\nAPI benchmark: autocannon, ${CONNECTIONS} connections, ${DURATION} s per endpoint, production server on PostgreSQL` +
+        ` (${VOLUMES.projects} projects, ${VOLUMES.users} users, ${VOLUMES.designs} designs), Accept-Encoding: ${ACCEPT_ENCODING || 'none'}\n`,
+    );
+    printTable(rows, baseline);
+    if (!escrow) console.log('\n(escrow figures: bench/escrow-bench.ts is not there yet; its rows join this table once it exports runEscrowBench)');
+    printPlans(plans);
+    measurementBroken = rows.some((row) => row.failures > 0);
+  } finally {
+    server?.kill('SIGTERM');
+    await new Promise((resolve) => (server && server.exitCode === null ? server.once('exit', resolve) : resolve(undefined)));
+    await db.close();
+    if (env.BENCH_KEEP_DATABASE !== 'true') await dropDatabase(SERVER_URL, DATABASE);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (measurementBroken) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

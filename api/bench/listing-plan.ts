@@ -1,0 +1,74 @@
+import type { Database } from '../src/db/database';
+import { matchingRequestSql } from '../src/marketplace/project-access';
+import { PROJECT_SELECT } from '../src/routes/projects/project-views';
+
+/**
+ * The two statements `GET /projects` runs for a verified specialist with a
+ * category and a city (see routes/projects/index.ts), with the same text and
+ * parameters: the page of cards, then the total.
+ */
+export function specialistListingSql(specialistId: string, filters: { category: string; city: string }, pageSize = 12) {
+  const where = [
+    `((${matchingRequestSql('$1')}) OR EXISTS (SELECT 1 FROM invites i WHERE i.project_id = p.id AND i.specialist_id = $1 AND i.status <> 'declined') OR EXISTS (SELECT 1 FROM quotes q WHERE q.project_id = p.id AND q.specialist_id = $1))`,
+    'p.category = $2',
+    'lower(p.city) = lower($3)',
+  ];
+  const filterParams = [specialistId, filters.category, filters.city];
+  return {
+    page: {
+      sql: `${PROJECT_SELECT} WHERE ${where.join(' AND ')}
+        ORDER BY p.created_at DESC, p.id
+        LIMIT $4 OFFSET $5`,
+      params: [...filterParams, pageSize, 0],
+    },
+    count: { sql: `SELECT count(*) AS total FROM projects p WHERE ${where.join(' AND ')}`, params: filterParams },
+  };
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+export interface PlanSummary {
+  statement: string;
+  /** Tables read in full. */
+  seqScans: string[];
+  /** Indexes the plan reads, with the table they belong to. */
+  indexes: string[];
+  executionMs: number;
+  usesIndexOnProjects: boolean;
+}
+
+function walk(node: PlanNode, visit: (node: PlanNode) => void): void {
+  visit(node);
+  for (const child of node.Plans ?? []) walk(child, visit);
+}
+
+/** EXPLAIN (ANALYZE, FORMAT JSON) of one statement: which tables it scans in full and which indexes it uses. */
+export async function explain(db: Database, statement: string, sql: string, params: unknown[]): Promise<PlanSummary> {
+  const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(
+    `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
+    params,
+  );
+  const [plan] = rows[0]!['QUERY PLAN'];
+  const seqScans = new Set<string>();
+  const indexes = new Set<string>();
+  let projectsByIndex = false;
+  walk(plan.Plan, (node) => {
+    if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) seqScans.add(node['Relation Name']);
+    if (node['Index Name']) {
+      indexes.add(node['Index Name']);
+      if (node['Relation Name'] === 'projects' || node['Index Name'].startsWith('projects_')) projectsByIndex = true;
+    }
+  });
+  return {
+    statement,
+    seqScans: [...seqScans],
+    indexes: [...indexes],
+    executionMs: plan['Execution Time'],
+    usesIndexOnProjects: projectsByIndex && !seqScans.has('projects'),
+  };
+}
