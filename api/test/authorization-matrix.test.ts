@@ -155,7 +155,7 @@ const MATRIX: Record<string, Entry> = {
 
   'GET /api/v1/contracts': { url: () => '/api/v1/contracts', expect: anyUser() },
   'GET /api/v1/contracts/:id': { url: (c) => contractOf(c), expect: contractParty() },
-  'GET /api/v1/contracts/:id/statement': { url: (c) => `${contractOf(c)}/statement`, expect: contractParty({ expert: 403 }) },
+  'GET /api/v1/contracts/:id/statement': { url: (c) => `${contractOf(c)}/statement`, expect: contractParty() },
   'GET /api/v1/contracts/:id/files/:fileId': { url: (c) => `${contractOf(c)}/files/${c.photoId}`, expect: contractParty() },
   'POST /api/v1/contracts/:id/milestones/:milestoneId/fund': {
     url: (c) => `${contractOf(c)}/milestones/${c.milestoneId}/fund`,

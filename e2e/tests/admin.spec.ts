@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { collectPageErrors } from '../support/console';
+import { adminSignIn } from '../support/people';
 
 // The admin area against the production server with its demo data: the demo
 // admin and the specialists awaiting verification seeded by the API.
-const ADMIN = { email: 'admin@demo.fundament.example', password: 'Admin-demo-2026' };
 const SPECIALIST_PASSWORD = 'Specialist-demo-2026';
 
 // A 1×1 PNG, as an uploaded evidence file.
@@ -15,14 +15,6 @@ const CHECKS = [
   { title: 'Previous-customer interviews', file: 'interview-notes.png' },
   { title: 'Financial check', file: 'bank-statement.png' },
 ];
-
-async function adminSignIn(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/clients$/);
-}
 
 test('an admin runs the verification of a new contractor from start to finish', async ({ page, browser }) => {
   // Four checks, four uploads and a download in one go: longer than the suite's default.

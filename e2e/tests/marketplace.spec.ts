@@ -1,47 +1,17 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { collectPageErrors } from '../support/console';
+import { DEMO, E2E_PASSWORD, signIn, verifiedAccount } from '../support/people';
 
 // Posting to a selected quote through the screens: a client posts a project with
 // two documents, the verified demo contractor opens one and quotes with three
 // milestones, the client compares and selects; an unverified contractor sees nothing.
-const CONTRACTOR = { email: 'contractor@demo.fundament.example', password: 'Contractor-demo-2026' };
-const PASSWORD = 'E2e-market-2026';
+const CONTRACTOR = DEMO.contractor;
+const PASSWORD = E2E_PASSWORD;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function verifiedAccount(request: APIRequestContext, label: string, extra: Record<string, string>) {
-  const email = `e2e.${label}.${Date.now()}@example.com`;
-  const signUp = await request.post('/api/v1/auth/sign-up', {
-    data: {
-      first_name: 'Nadia',
-      last_name: label === 'client' ? 'Owono' : 'Builder',
-      email,
-      country: 'CM',
-      city: 'Douala',
-      phone_number: '+237 6 99 00 11 22',
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      ...extra,
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const mail = await request.get(`/api/v1/dev/outbox/latest?to=${encodeURIComponent(email)}`);
-  const { text } = (await mail.json()) as { text: string };
-  const token = /verify-email\?token=([\w-]+)/.exec(text)?.[1];
-  expect((await request.post('/api/v1/auth/verify-email', { data: { token } })).status()).toBe(200);
-  return email;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/main\/dashboard$/);
-}
 
 test.describe('marketplace', () => {
   test('a project goes from posting to a selected quote', async ({ browser, page, request }) => {

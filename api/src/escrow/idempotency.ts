@@ -33,6 +33,10 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
  * with the same key waits on it, then replays the committed answer; a call
  * that fails rolls the key back with everything else, so it can be retried.
  * The same key with another method, path or body is refused with 409.
+ * `work` gets the key to hand on to the payment provider: the caller's key
+ * bound to the scope, because a provider dedupes keys across all of our
+ * calls, and another account's call with the same key must not be answered
+ * with this account's charge.
  */
 export async function idempotent<T>(
   app: FastifyInstance,
@@ -59,7 +63,7 @@ export async function idempotent<T>(
       if (first.request_hash !== hash) throw new HttpError(409, request.t(EM.idempotencyKeyReused));
       return { status: first.status_code, body: first.response };
     }
-    const answer = await work(tx, key);
+    const answer = await work(tx, createHash('sha256').update(`${scope}\n${key}`).digest('hex'));
     await tx.query('UPDATE idempotency_keys SET status_code = $3, response = $4 WHERE scope = $1 AND key = $2', [
       scope,
       key,

@@ -142,7 +142,8 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
   app.get<ContractParams>('/contracts/:id', async (request) => viewOf(app.db, request.params.id, await roleFor(app.db, request, request.params.id)));
 
   app.get<{ Params: { id: string }; Querystring: { format?: string } }>('/contracts/:id/statement', async (request, reply) => {
-    await guard(request, ['client', 'contractor']);
+    // Every party reads it, the assigned expert too: what was paid in and out is part of what they inspect.
+    await roleFor(app.db, request, request.params.id);
     return sendStatement(app.db, request, reply, (await findContract(app.db, request.params.id))!);
   });
 
