@@ -221,6 +221,11 @@ test.describe('escrow', () => {
     await page.reload();
     await expectFigures(page, { 'Held in escrow': 0, Released: 200_000, 'Platform fees': 3_000, Refunded: 329_500 });
     await expect(page.getByRole('heading', { name: 'This contract is frozen' })).toBeHidden();
+
+    // The same figures in French, straight from the ledger.
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    await expect(page.getByRole('heading', { name: 'Compte séquestre' })).toBeVisible();
+    await expectFigures(page, { 'Bloqué en séquestre': 0, Remboursé: 329_500 });
     expect([...errors, ...adminErrors]).toEqual([]);
     await adminContext.close();
   });
