@@ -20,7 +20,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { openPostgres, type Database } from '../src/db/database';
+import { openPostgres } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { createSession } from '../src/accounts/sessions';
 import {
@@ -34,6 +34,7 @@ import {
   type BenchVolumes,
 } from './bench-data';
 import { explain, specialistListingSql, type PlanSummary } from './listing-plan';
+import type { BenchRow, EscrowBenchOptions } from './bench-row';
 
 const env = process.env;
 const number = (name: string, fallback: number) => {
@@ -56,31 +57,6 @@ const VOLUMES: BenchVolumes = {
   designs: number('BENCH_DESIGNS', 2_000),
 };
 const API_DIR = path.resolve(__dirname, '..');
-
-/** One measured endpoint, or a row handed over by another benchmark. */
-export interface BenchRow {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  /** Answers that were not 2xx, and connection errors: the figures of such a run mean nothing. */
-  failures: number;
-  /** Requests still unanswered after autocannon's 10 s: slowness, reported but not a failure of the measurement. */
-  timeouts?: number;
-  /** Answers received during the run. */
-  answered?: number;
-  /** A share of the baseline's throughput to reach, and a p99 ceiling in milliseconds. */
-  target?: { minRatio?: number; maxP99?: number };
-}
-
-/** What the optional escrow benchmark (bench/escrow-bench.ts, when present) is given. */
-export interface EscrowBenchOptions {
-  baseUrl: string;
-  databaseUrl: string;
-  connections: number;
-  duration: number;
-  db: Database;
-}
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -321,7 +297,7 @@ async function main(): Promise<void> {
         ` (${VOLUMES.projects} projects, ${VOLUMES.users} users, ${VOLUMES.designs} designs), Accept-Encoding: ${ACCEPT_ENCODING || 'none'}\n`,
     );
     printTable(rows, baseline);
-    if (!escrow) console.log('\n(escrow figures: bench/escrow-bench.ts is not there yet; its rows join this table once it exports runEscrowBench)');
+    if (!escrow) console.log('\n(no escrow figures: bench/escrow-bench.ts exporting runEscrowBench is missing; its rows join this table when it is there)');
     printPlans(plans);
     measurementBroken = rows.some((row) => row.failures > 0);
   } finally {

@@ -190,6 +190,7 @@ describe('disguised files in the escrow uploads', () => {
     const body = multipart([
       { name: 'notes', value: 'Foundations poured and cured.' },
       { name: 'photos', file: { name: '../../../etc/site.png', type: 'image/png', data: PNG_BYTES } },
+      { name: 'photos', file: { name: '工地照片.png', type: 'image/png', data: PNG_BYTES } },
     ]);
     const response = await t.app.inject({
       method: 'POST',
@@ -203,8 +204,14 @@ describe('disguised files in the escrow uploads', () => {
     const served = await t.app.inject({ method: 'GET', url: photo.url, headers: parties.client.headers });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(served.headers['content-disposition']).toBe('inline; filename="site.png"');
+    expect(served.headers['content-disposition']).toBe(`inline; filename="site.png"; filename*=UTF-8''site.png`);
     expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    // A name outside Latin-1 cannot go into a header as is: an ASCII stand-in plus the exact UTF-8 name.
+    const second = json(response).milestones[0].photos[1] as { url: string; file_name: string };
+    expect(second.file_name).toBe('工地照片.png');
+    const named = await t.app.inject({ method: 'GET', url: second.url, headers: parties.client.headers });
+    expect(named.statusCode).toBe(200);
+    expect(named.headers['content-disposition']).toBe(`inline; filename="____.png"; filename*=UTF-8''${encodeURIComponent('工地照片.png')}`);
   });
 });
 

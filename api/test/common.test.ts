@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -40,6 +41,19 @@ describe('GET /api/v1/common/reference-book', () => {
     expect(again.statusCode).toBe(304);
     const french = await get('/api/v1/common/reference-book', { 'accept-language': 'fr', 'if-none-match': String(first.headers.etag) });
     expect(french.statusCode).toBe(200);
+  });
+
+  it('arrives compressed for browsers that accept it, the same data as uncompressed', async () => {
+    const plain = await get('/api/v1/common/reference-book');
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const packed = await get('/api/v1/common/reference-book', { 'accept-encoding': `${encoding}, deflate` });
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(JSON.parse(decode(packed.rawPayload).toString())).toEqual(plain.json());
+    }
   });
 });
 

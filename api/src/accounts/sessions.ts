@@ -22,11 +22,16 @@ export async function createSession(db: Queryable, scope: SessionScope, ownerId:
 /** The owner of a live session of this scope (and marks it used), or undefined. */
 export async function resolveSession(db: Queryable, scope: SessionScope, token: string): Promise<string | undefined> {
   const { table, owner } = TABLES[scope];
-  const { rows } = await db.query<{ owner_id: string }>(
-    `UPDATE ${table} SET last_used_at = now() WHERE token_hash = $1 AND expires_at > now() RETURNING ${owner} AS owner_id`,
-    [hashToken(token)],
+  const hash = hashToken(token);
+  const { rows } = await db.query<{ owner_id: string; stale: boolean }>(
+    `SELECT ${owner} AS owner_id, last_used_at < now() - interval '5 minutes' AS stale FROM ${table} WHERE token_hash = $1 AND expires_at > now()`,
+    [hash],
   );
-  return rows[0]?.owner_id;
+  const session = rows[0];
+  // "Last used" to the nearest few minutes: writing it on every request would make every
+  // signed-in read a write, queued on the session row.
+  if (session?.stale) await db.query(`UPDATE ${table} SET last_used_at = now() WHERE token_hash = $1`, [hash]);
+  return session?.owner_id;
 }
 
 export async function deleteSession(db: Queryable, scope: SessionScope, token: string): Promise<void> {

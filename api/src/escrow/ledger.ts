@@ -107,8 +107,12 @@ export class LockedAccounts {
   ) {}
 
   static async lock(tx: Queryable, refs: AccountRef[]): Promise<{ locked: LockedAccounts; ids: number[] }> {
-    const ids: number[] = [];
-    for (const ref of refs) ids.push(await accountId(tx, ref));
+    // Accounts are created on first use in one global order too: two transactions creating
+    // the same two new accounts would otherwise wait on each other's unique-index entry.
+    const canonical = (ref: AccountRef) => `${ref.kind}|${ref.currency}|${ref.userId ?? ''}|${ref.contractId ?? ''}`;
+    const order = refs.map((ref, index) => ({ ref, index })).sort((a, b) => canonical(a.ref).localeCompare(canonical(b.ref)));
+    const ids = new Array<number>(refs.length);
+    for (const { ref, index } of order) ids[index] = await accountId(tx, ref);
     const { rows } = await tx.query<Record<string, unknown>>(
       'SELECT * FROM ledger_accounts WHERE id = ANY ($1::bigint[]) ORDER BY id FOR UPDATE',
       [[...new Set(ids)]],

@@ -87,6 +87,14 @@ export async function fundMilestone(ctx: ContractContext, milestone: MilestoneRo
   requireActive(ctx.contract);
   if (milestone.status !== 'draft') throw new RuleError(409, EM.notFundable);
   const { contract, tx } = ctx;
+  // The contract's own escrow account first (only this contract's calls, already queued on
+  // the contract row, touch it): the card is charged before the shared accounts are locked,
+  // so a slow payment provider never holds up other contracts.
+  const { locked: own, ids: ownIds } = await LockedAccounts.lock(tx, [escrowOf(contract)]);
+  const total = milestoneTotal(milestone);
+  const credit = Math.max(0, creditOf(own, ownIds[0]!, await contractMilestones(tx, contract.id)));
+  const toPay = Math.max(0, total - credit);
+  const paid = toPay > 0 ? await charge(toPay) : null;
   const { locked, ids } = await LockedAccounts.lock(tx, [
     userAccount('client_funding', contract.client_id, contract.currency),
     escrowOf(contract),
@@ -94,12 +102,8 @@ export async function fundMilestone(ctx: ContractContext, milestone: MilestoneRo
     platformOf(contract.currency),
   ]);
   const [clientId, escrowId, contractorId, platformId] = ids as [number, number, number, number];
-  const total = milestoneTotal(milestone);
-  const credit = Math.max(0, creditOf(locked, escrowId, await contractMilestones(tx, contract.id)));
-  const toPay = Math.max(0, total - credit);
   let payment: { status: 'succeeded'; reference: string; amount: number; card_last4: string } | null = null;
-  if (toPay > 0) {
-    const paid = await charge(toPay);
+  if (paid) {
     payment = { status: 'succeeded', reference: paid.reference, amount: toPay, card_last4: paid.cardLast4 };
     await locked.transfer({ debit: clientId, credit: escrowId, amount: toPay, flag: 'posted', code: 'funding', contractId: contract.id, milestoneId: milestone.id });
   }

@@ -82,3 +82,13 @@ export class StoredFiles<Extension extends string> {
     if (this.extensionOf(name)) await unlink(path.join(this.dir, name)).catch(() => undefined);
   }
 }
+
+/**
+ * A Content-Disposition header for a stored file: an ASCII fallback name for
+ * old clients and the exact name in RFC 5987 form. A raw non-Latin-1 name
+ * would make the header itself invalid.
+ */
+export function contentDisposition(disposition: 'inline' | 'attachment', fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '');
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

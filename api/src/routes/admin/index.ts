@@ -23,7 +23,7 @@ import {
 } from './admin-schemas';
 import { AUDIT_ACTIONS, publicAudit, writeAudit, type AuditRow } from './audit';
 import { EVIDENCE_MAX_BYTES, evidenceFiles, sniffEvidence } from './evidence-storage';
-import { FILE_EXTENSIONS, displayFileName } from '../../uploads/stored-files';
+import { FILE_EXTENSIONS, contentDisposition, displayFileName } from '../../uploads/stored-files';
 import { adminUser, findAdminUser, listExperts, listUsers, summarizeUsers, type AdminUserRow } from './user-queries';
 
 /**
@@ -290,7 +290,7 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Ap
     });
     return reply
       .header('Content-Type', item.content_type)
-      .header('Content-Disposition', `attachment; filename="${item.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(item.file_name)}`)
+      .header('Content-Disposition', contentDisposition('attachment', item.file_name))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, no-store')
       .send(data);

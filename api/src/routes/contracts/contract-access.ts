@@ -8,7 +8,7 @@ import type { NewNotification } from '../../marketplace/notifications';
 import { contractMilestones, findContract, type ContractRow, type MilestoneRow } from '../../escrow/contracts';
 import { contractStatement, contractView, findContractDetail, type ViewerRole } from '../../escrow/contract-views';
 import type { ContractContext } from '../../escrow/operations';
-import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, StoredFiles, type FileKind } from '../../uploads/stored-files';
+import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, StoredFiles, contentDisposition, type FileKind } from '../../uploads/stored-files';
 import type { UploadedFile } from '../../uploads/multipart-upload';
 import { UUID } from '../projects/project-guards';
 
@@ -111,7 +111,7 @@ export async function sendEscrowFile(
   const inline = file.content_type.startsWith('image/');
   return reply
     .header('Content-Type', file.content_type)
-    .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${file.file_name}"`)
+    .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', file.file_name))
     .header('Content-Security-Policy', "default-src 'none'; sandbox")
     .header('Cache-Control', 'private, no-store')
     .send(data);

@@ -7,7 +7,7 @@ import { PERMISSIONS } from 'shared/permissions';
 import type { AppConfig } from '../../config';
 import { HttpError } from '../../plugins/error-handler';
 import { documentFiles } from '../../marketplace/document-files';
-import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, type StoredFiles } from '../../uploads/stored-files';
+import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, contentDisposition, type StoredFiles } from '../../uploads/stored-files';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
 import { emailNotifications } from '../../marketplace/notification-mail';
 import { matchingRequestSql, receivesRequests, type ProjectRow } from '../../marketplace/project-access';
@@ -231,7 +231,7 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
     // A stored file is only ever sent as the type it was recognised as, as a download, sandboxed.
     return reply
       .header('Content-Type', document.content_type)
-      .header('Content-Disposition', `attachment; filename="${document.file_name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(document.file_name)}`)
+      .header('Content-Disposition', contentDisposition('attachment', document.file_name))
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('Cache-Control', 'private, no-store')
       .send(files.open(document.stored_name));
