@@ -1,32 +1,13 @@
 import type { Database } from '../src/db/database';
-import { matchingRequestSql } from '../src/marketplace/project-access';
-import { PROJECT_SELECT } from '../src/routes/projects/project-views';
+import { projectListingQuery } from '../src/routes/projects/project-listing';
 
 /**
- * The two statements `GET /projects` runs for a verified specialist (see
- * routes/projects/index.ts), with the same text and parameters: the page of
- * cards, then the total. Without filters it is the specialist's default view.
+ * The two statements `GET /projects` runs for a verified specialist, built by
+ * the route's own code: the page of cards, then the total. Without filters it
+ * is the specialist's default view.
  */
 export function specialistListingSql(specialistId: string, filters: { category?: string; city?: string } = {}, pageSize = 12) {
-  const params: unknown[] = [specialistId];
-  const where = [
-    `((${matchingRequestSql('$1')}) OR EXISTS (SELECT 1 FROM invites i WHERE i.project_id = p.id AND i.specialist_id = $1 AND i.status <> 'declined') OR EXISTS (SELECT 1 FROM quotes q WHERE q.project_id = p.id AND q.specialist_id = $1))`,
-  ];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replace('?', `$${params.length}`));
-  };
-  if (filters.category) add('p.category = ?', filters.category);
-  if (filters.city) add('lower(p.city) = lower(?)', filters.city);
-  return {
-    page: {
-      sql: `${PROJECT_SELECT} WHERE ${where.join(' AND ')}
-        ORDER BY p.created_at DESC, p.id
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      params: [...params, pageSize, 0],
-    },
-    count: { sql: `SELECT count(*) AS total FROM projects p WHERE ${where.join(' AND ')}`, params },
-  };
+  return projectListingQuery(specialistId, false, { ...filters, page: 1, page_size: pageSize });
 }
 
 interface PlanNode {

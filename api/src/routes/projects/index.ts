@@ -15,6 +15,7 @@ import { MULTIPART_LIMITS, parseProject, readProjectMultipart, type UploadedDocu
 import { PROJECT_SELECT, listDocuments, listQuotes, projectCard, projectDetail, type DocumentRow } from './project-views';
 import { UUID, can, loadVisibleProject, requirePermission, type ProjectWithOwner, type Viewer } from './project-guards';
 import { quoteRoutes } from './quotes';
+import { projectListingQuery } from './project-listing';
 
 const ListQuerySchema = v.object({
   status: v.optional(v.picklist(['open', 'contracted', 'in_progress', 'completed', 'cancelled'])),
@@ -73,32 +74,9 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
     // An unverified specialist receives no requests at all (spec §1).
     if (!asClient && !receivesRequests(user)) return empty;
 
-    const params: unknown[] = [user.id];
-    const where: string[] = [
-      asClient
-        ? 'p.owner_id = $1'
-        : `((${matchingRequestSql('$1')}) OR EXISTS (SELECT 1 FROM invites i WHERE i.project_id = p.id AND i.specialist_id = $1 AND i.status <> 'declined') OR EXISTS (SELECT 1 FROM quotes q WHERE q.project_id = p.id AND q.specialist_id = $1))`,
-    ];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (query.status) add('p.status = ?', query.status);
-    if (query.category) add('p.category = ?', query.category);
-    if (query.country) add('p.country = ?', query.country.toUpperCase());
-    if (query.city) add('lower(p.city) = lower(?)', query.city);
-    if (query.q) add("p.search @@ plainto_tsquery('simple', ?)", query.q);
-    params.push(query.page_size, (query.page - 1) * query.page_size);
-    const { rows } = await app.db.query<ProjectWithOwner>(
-      `${PROJECT_SELECT} WHERE ${where.join(' AND ')}
-        ORDER BY p.created_at ${query.sort === 'oldest' ? 'ASC' : 'DESC'}, p.id
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    const { rows: counted } = await app.db.query<{ total: string }>(
-      `SELECT count(*) AS total FROM projects p WHERE ${where.join(' AND ')}`,
-      params.slice(0, params.length - 2),
-    );
+    const listing = projectListingQuery(user.id, asClient, query);
+    const { rows } = await app.db.query<ProjectWithOwner>(listing.page.sql, listing.page.params);
+    const { rows: counted } = await app.db.query<{ total: string }>(listing.count.sql, listing.count.params);
     return {
       data: rows.map(projectCard),
       meta: { page: query.page, page_size: query.page_size, total: Number(counted[0]?.total ?? 0) },

@@ -1,0 +1,51 @@
+import { PROJECT_SELECT } from './project-views';
+
+export interface ListingFilters {
+  status?: string;
+  category?: string;
+  country?: string;
+  city?: string;
+  q?: string;
+  sort?: 'newest' | 'oldest';
+  page: number;
+  page_size: number;
+}
+
+/**
+ * Ids of the projects a verified specialist ($param) sees: open requests in
+ * their trades and area, and projects they were invited to or quoted on. A
+ * UNION of three index lookups: as an OR of EXISTS conditions the planner
+ * could only walk every project.
+ */
+function specialistProjectIds(param: string): string {
+  return `SELECT m.id FROM projects m JOIN specialist_profiles sp ON sp.user_id = ${param}
+           WHERE m.status = 'open' AND m.category = ANY (sp.categories) AND m.country = sp.service_country
+             AND (cardinality(sp.service_cities) = 0 OR m.city = ANY (sp.service_cities))
+          UNION SELECT i.project_id FROM invites i WHERE i.specialist_id = ${param} AND i.status <> 'declined'
+          UNION SELECT q.project_id FROM quotes q WHERE q.specialist_id = ${param}`;
+}
+
+/** The two statements of `GET /projects`: one page of cards, then the total. */
+export function projectListingQuery(viewerId: string, asClient: boolean, filters: ListingFilters) {
+  const params: unknown[] = [viewerId];
+  const where: string[] = [asClient ? 'p.owner_id = $1' : `p.id IN (${specialistProjectIds('$1')})`];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (filters.status) add('p.status = ?', filters.status);
+  if (filters.category) add('p.category = ?', filters.category);
+  if (filters.country) add('p.country = ?', filters.country.toUpperCase());
+  if (filters.city) add('lower(p.city) = lower(?)', filters.city);
+  if (filters.q) add("p.search @@ plainto_tsquery('simple', ?)", filters.q);
+  const condition = where.join(' AND ');
+  return {
+    page: {
+      sql: `${PROJECT_SELECT} WHERE ${condition}
+        ORDER BY p.created_at ${filters.sort === 'oldest' ? 'ASC' : 'DESC'}, p.id
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      params: [...params, filters.page_size, (filters.page - 1) * filters.page_size],
+    },
+    count: { sql: `SELECT count(*) AS total FROM projects p WHERE ${condition}`, params },
+  };
+}
