@@ -204,12 +204,13 @@ export async function disputeView(db: Queryable, disputeId: string, role: Viewer
   const row = rows[0];
   if (!row) return undefined;
   const contractId = String(row.contract_id);
-  const [{ rows: messages }, { rows: evidence }] = await Promise.all([
-    db.query<{ id: string; author_name: string; author_role: string; body: string; created_at: When }>(
-      'SELECT * FROM dispute_messages WHERE dispute_id = $1 ORDER BY id',
-      [disputeId],
-    ),
-    db.query<FileRow>("SELECT * FROM escrow_files WHERE dispute_id = $1 AND purpose = 'evidence' ORDER BY created_at", [disputeId]),
+  // One query after another: `db` may be a transaction's single connection.
+  const { rows: messages } = await db.query<{ id: string; author_name: string; author_role: string; body: string; created_at: When }>(
+    'SELECT * FROM dispute_messages WHERE dispute_id = $1 ORDER BY id',
+    [disputeId],
+  );
+  const { rows: evidence } = await db.query<FileRow>("SELECT * FROM escrow_files WHERE dispute_id = $1 AND purpose = 'evidence' ORDER BY created_at", [
+    disputeId,
   ]);
   const held = Number(row.amount) + Number(row.expert_fee) + Number(row.platform_fee);
   return {
@@ -260,16 +261,19 @@ export async function disputeView(db: Queryable, disputeId: string, role: Viewer
 /** Everything a screen shows about one contract, as seen by `role`. */
 export async function contractView(db: Queryable, contract: ContractDetailRow, role: ViewerRole) {
   const milestones = await contractMilestones(db, contract.id);
-  const [{ rows: files }, { rows: disputes }, { rows: reviews }, figures] = await Promise.all([
-    db.query<FileRow>('SELECT * FROM escrow_files WHERE contract_id = $1 AND dispute_id IS NULL ORDER BY created_at', [contract.id]),
-    db.query<{ id: string; milestone_id: string }>("SELECT id, milestone_id FROM disputes WHERE contract_id = $1 AND status <> 'resolved'", [
-      contract.id,
-    ]),
-    db.query<{ rating: number; body: string; created_at: When }>('SELECT rating, body, created_at FROM reviews WHERE contract_id = $1', [
-      contract.id,
-    ]),
-    accountFigures(db, contract.id, milestones),
+  // One query after another: `db` may be a transaction's single connection.
+  const { rows: files } = await db.query<FileRow>('SELECT * FROM escrow_files WHERE contract_id = $1 AND dispute_id IS NULL ORDER BY created_at', [
+    contract.id,
   ]);
+  const { rows: disputes } = await db.query<{ id: string; milestone_id: string }>(
+    "SELECT id, milestone_id FROM disputes WHERE contract_id = $1 AND status <> 'resolved'",
+    [contract.id],
+  );
+  const { rows: reviews } = await db.query<{ rating: number; body: string; created_at: When }>(
+    'SELECT rating, body, created_at FROM reviews WHERE contract_id = $1',
+    [contract.id],
+  );
+  const figures = await accountFigures(db, contract.id, milestones);
   const openDispute = disputes[0];
   const held = milestones.filter((m) => HELD_STATUSES.includes(m.status));
   const estimatesComplete = held.length > 0 && held.every((m) => m.estimate_owed !== null);

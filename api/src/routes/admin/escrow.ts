@@ -186,8 +186,11 @@ export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig; payments
     if (!UUID.test(request.params.id)) throw missing;
     const sent: NewNotification[] = [];
     const result = await app.db.transaction(async (tx) => {
+      // NO KEY UPDATE queues two declarations for one contractor, yet lets a payment on one of their
+      // contracts take the key-share lock its inserts need on the user row (foreign keys) while it
+      // holds the contract this declaration waits for: FOR UPDATE would deadlock the two.
       const { rows } = await tx.query<{ account_type: string; specialist_kind: string | null }>(
-        'SELECT account_type, specialist_kind FROM users WHERE id = $1 FOR UPDATE',
+        'SELECT account_type, specialist_kind FROM users WHERE id = $1 FOR NO KEY UPDATE',
         [request.params.id],
       );
       const user = rows[0];

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { API_LOCALES, type ApiLocale } from '../../i18n/server-i18n';
+import { cachedBody, sendCachedBody, type CachedBody } from '../../web/cached-body';
 import { CURRENCIES } from '../designs/currency';
 import {
   CATEGORIES,
@@ -15,19 +14,6 @@ import {
 
 /** Reference data changes with a deployment only: browsers and proxies may keep it for an hour. */
 const CACHE_CONTROL = 'public, max-age=3600';
-
-interface CachedBody {
-  body: string;
-  etag: string;
-  /** Compressed once at start-up, not on every request: this is the most requested answer there is. */
-  brotli: Buffer;
-  gzip: Buffer;
-}
-
-function cached(value: unknown): CachedBody {
-  const body = JSON.stringify(value);
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, brotli: brotliCompressSync(body), gzip: gzipSync(body, { level: 9 }) };
-}
 
 function referenceBook(locale: ApiLocale) {
   const countryName = new Intl.DisplayNames([locale], { type: 'region' });
@@ -66,17 +52,11 @@ function plans(locale: ApiLocale) {
 }
 
 // Built once per language at start-up: these answers are served many times per page view.
-const REFERENCE_BOOK = new Map(API_LOCALES.map((locale) => [locale, cached(referenceBook(locale))]));
-const PLANS_BODY = new Map(API_LOCALES.map((locale) => [locale, cached(plans(locale))]));
+const REFERENCE_BOOK = new Map(API_LOCALES.map((locale) => [locale, cachedBody(referenceBook(locale))]));
+const PLANS_BODY = new Map(API_LOCALES.map((locale) => [locale, cachedBody(plans(locale))]));
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
-  reply.header('Cache-Control', CACHE_CONTROL).header('Vary', 'Accept-Language, Accept-Encoding').header('ETag', entry.etag);
-  if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-  reply.type('application/json; charset=utf-8');
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(entry.brotli);
-  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(entry.gzip);
-  return reply.send(entry.body);
+  return sendCachedBody(request, reply, entry, CACHE_CONTROL, 'Accept-Language');
 }
 
 const DEFAULT_COUNTRY: Record<ApiLocale, string> = { en: 'US', fr: 'FR' };

@@ -11,16 +11,21 @@ export interface ListingFilters {
   page_size: number;
 }
 
+/** A condition on the projects table under the given alias. */
+type Filter = (alias: string) => string;
+
 /**
  * Ids of the projects a verified specialist ($param) sees: open requests in
  * their trades and area, and projects they were invited to or quoted on. A
- * UNION of three index lookups: as an OR of EXISTS conditions the planner
- * could only walk every project.
+ * UNION of three index lookups (as an OR of EXISTS conditions the planner
+ * could only walk every project); the page's own filters go into the first,
+ * largest one too, so it reads only the rows they can match.
  */
-function specialistProjectIds(param: string): string {
+function specialistProjectIds(param: string, filters: Filter[]): string {
+  const narrowed = filters.map((filter) => ` AND ${filter('m')}`).join('');
   return `SELECT m.id FROM projects m JOIN specialist_profiles sp ON sp.user_id = ${param}
            WHERE m.status = 'open' AND m.category = ANY (sp.categories) AND m.country = sp.service_country
-             AND (cardinality(sp.service_cities) = 0 OR m.city = ANY (sp.service_cities))
+             AND (cardinality(sp.service_cities) = 0 OR m.city = ANY (sp.service_cities))${narrowed}
           UNION SELECT i.project_id FROM invites i WHERE i.specialist_id = ${param} AND i.status <> 'declined'
           UNION SELECT q.project_id FROM quotes q WHERE q.specialist_id = ${param}`;
 }
@@ -28,17 +33,18 @@ function specialistProjectIds(param: string): string {
 /** The two statements of `GET /projects`: one page of cards, then the total. */
 export function projectListingQuery(viewerId: string, asClient: boolean, filters: ListingFilters) {
   const params: unknown[] = [viewerId];
-  const where: string[] = [asClient ? 'p.owner_id = $1' : `p.id IN (${specialistProjectIds('$1')})`];
+  const where: Filter[] = [];
+  /** `sql` names the table `t`; each filter can be written for either alias. */
   const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replace('?', `$${params.length}`));
+    const placeholder = `$${params.push(value)}`;
+    where.push((alias) => sql.replaceAll('t.', `${alias}.`).replace('?', placeholder));
   };
-  if (filters.status) add('p.status = ?', filters.status);
-  if (filters.category) add('p.category = ?', filters.category);
-  if (filters.country) add('p.country = ?', filters.country.toUpperCase());
-  if (filters.city) add('lower(p.city) = lower(?)', filters.city);
-  if (filters.q) add("p.search @@ plainto_tsquery('simple', ?)", filters.q);
-  const condition = where.join(' AND ');
+  if (filters.status) add('t.status = ?', filters.status);
+  if (filters.category) add('t.category = ?', filters.category);
+  if (filters.country) add('t.country = ?', filters.country.toUpperCase());
+  if (filters.city) add('lower(t.city) = lower(?)', filters.city);
+  if (filters.q) add("t.search @@ plainto_tsquery('simple', ?)", filters.q);
+  const condition = [asClient ? 'p.owner_id = $1' : `p.id IN (${specialistProjectIds('$1', where)})`, ...where.map((filter) => filter('p'))].join(' AND ');
   return {
     page: {
       sql: `${PROJECT_SELECT} WHERE ${condition}
