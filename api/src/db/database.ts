@@ -63,6 +63,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     max: options.max ?? 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // An idle connection the server closed (restart, failover, an admin's command) is an
+  // 'error' event on the pool: without a listener it would end the process. The pool opens a
+  // new connection for the next query; a query in flight still fails, with its own error.
+  pool.on('error', () => undefined);
   // Fail at start-up, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
