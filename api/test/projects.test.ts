@@ -70,7 +70,12 @@ describe('projects', () => {
 
   it('shows the request to a matching verified contractor but not to an unverified one or one elsewhere', async () => {
     const seen = (person: Person) => t.app.inject({ method: 'GET', url: '/api/v1/projects', headers: person.headers }).then((r) => r.json());
-    expect((await seen(contractor)).data.map((p: { id: string }) => p.id)).toEqual([projectId]);
+    const requests = await seen(contractor);
+    expect(requests.data.map((p: { id: string }) => p.id)).toEqual([projectId]);
+    // The whole view is counted by another statement than the page's: both must agree.
+    expect(requests.meta.total).toBe(1);
+    const narrowed = await t.app.inject({ method: 'GET', url: '/api/v1/projects?city=douala', headers: contractor.headers }).then((r) => r.json());
+    expect(narrowed.meta.total).toBe(1);
     expect((await seen(unverified)).data).toEqual([]);
     expect((await seen(elsewhere)).data).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/projects', headers: expert.headers })).statusCode).toBe(403);

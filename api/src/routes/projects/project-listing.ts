@@ -1,3 +1,4 @@
+import { matchingRequestSql } from '../../marketplace/project-access';
 import { PROJECT_SELECT } from './project-views';
 
 export interface ListingFilters {
@@ -14,12 +15,18 @@ export interface ListingFilters {
 /** A condition on the projects table under the given alias. */
 type Filter = (alias: string) => string;
 
+/** Open requests in a specialist's ($param) trades and area, and projects they were invited to or quoted on. */
+function specialistSees(param: string): string {
+  return `((${matchingRequestSql(param)})
+    OR EXISTS (SELECT 1 FROM invites i WHERE i.project_id = p.id AND i.specialist_id = ${param} AND i.status <> 'declined')
+    OR EXISTS (SELECT 1 FROM quotes q WHERE q.project_id = p.id AND q.specialist_id = ${param}))`;
+}
+
 /**
- * Ids of the projects a verified specialist ($param) sees: open requests in
- * their trades and area, and projects they were invited to or quoted on. A
- * UNION of three index lookups (as an OR of EXISTS conditions the planner
- * could only walk every project); the page's own filters go into the first,
- * largest one too, so it reads only the rows they can match.
+ * The same set as ids: a UNION of three index lookups, the page's filters
+ * pushed into the first and largest. Counting the specialist's whole view
+ * with the OR above would walk every project; a narrowed view or a page (which
+ * stops at its LIMIT) is faster with the OR, over the trade-and-city index.
  */
 function specialistProjectIds(param: string, filters: Filter[]): string {
   const narrowed = filters.map((filter) => ` AND ${filter('m')}`).join('');
@@ -44,7 +51,11 @@ export function projectListingQuery(viewerId: string, asClient: boolean, filters
   if (filters.country) add('t.country = ?', filters.country.toUpperCase());
   if (filters.city) add('lower(t.city) = lower(?)', filters.city);
   if (filters.q) add("t.search @@ plainto_tsquery('simple', ?)", filters.q);
-  const condition = [asClient ? 'p.owner_id = $1' : `p.id IN (${specialistProjectIds('$1', where)})`, ...where.map((filter) => filter('p'))].join(' AND ');
+  const narrowed = Boolean(filters.category || filters.city || filters.q);
+  const filtersOnP = where.map((filter) => filter('p'));
+  const condition = [asClient ? 'p.owner_id = $1' : specialistSees('$1'), ...filtersOnP].join(' AND ');
+  const countCondition =
+    asClient || narrowed ? condition : [`p.id IN (${specialistProjectIds('$1', where)})`, ...filtersOnP].join(' AND ');
   return {
     page: {
       sql: `${PROJECT_SELECT} WHERE ${condition}
@@ -52,6 +63,6 @@ export function projectListingQuery(viewerId: string, asClient: boolean, filters
         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       params: [...params, filters.page_size, (filters.page - 1) * filters.page_size],
     },
-    count: { sql: `SELECT count(*) AS total FROM projects p WHERE ${condition}`, params },
+    count: { sql: `SELECT count(*) AS total FROM projects p WHERE ${countCondition}`, params },
   };
 }
