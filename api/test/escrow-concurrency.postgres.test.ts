@@ -303,4 +303,39 @@ describe('payments racing on PostgreSQL', () => {
       expect(view.status).toBe('active');
     }
   });
+
+  it('declares a contractor insolvent while their contracts are being funded, without a deadlock', async () => {
+    // Each payment locks its contract, then its inserts take key-share locks on the contractor's user row;
+    // the declaration locks that user row, then every contract of theirs.
+    const client = clients[0]!;
+    for (let round = 0; round < 6; round += 1) {
+      const contractor = await seedPerson(t.db, 'contractor', 'Ivo', 'Mvondo');
+      const theirs: SeededContract[] = [];
+      for (let i = 0; i < 8; i += 1) {
+        const seeded = await seedContract(t.db, { clientId: client.id, contractorId: contractor.id }, [150_000 + i, 90_000]);
+        theirs.push({ id: seeded.id, client, contractor, milestones: seeded.milestones });
+      }
+      const funds = theirs.map((contract) => fundCall(contract, contract.milestones[0]!, `race-${randomUUID()}`, 'fresh'));
+      const declaring = t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/contractors/${contractor.id}/insolvency`,
+        headers: admin.headers,
+        payload: { note: 'The company went into liquidation.' },
+      });
+      const [declared] = await Promise.all([declaring, fire(funds)]);
+      expect(declared.statusCode).toBe(200);
+      expect(declared.json()).toEqual({ frozen_contracts: theirs.length });
+      // A payment that came first went through; one that came after the declaration found the contract frozen.
+      expectCleanAnswers(funds);
+      const { rows } = await t.db.query<{ status: string; frozen_reason: string; milestone: string }>(
+        `SELECT c.status, c.frozen_reason, m.status AS milestone FROM contracts c JOIN milestones m ON m.contract_id = c.id AND m.position = 1
+          WHERE c.contractor_id = $1 ORDER BY c.id`,
+        [contractor.id],
+      );
+      expect(rows.every((row) => row.status === 'frozen' && row.frozen_reason === 'insolvency')).toBe(true);
+      expect(rows.filter((row) => row.milestone === 'funded').length).toBe(funds.filter((call) => call.response!.statusCode === 200).length);
+    }
+    const check = await t.app.inject({ method: 'GET', url: '/api/v1/admin/ledger/check', headers: admin.headers });
+    expect(check.json().ok).toBe(true);
+  });
 });
