@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { collectPageErrors } from '../support/console';
+import { bearer, contractScene, expectFigures, fundFirstMilestone } from '../support/escrow-scene';
 import { DEMO, E2E_PASSWORD, adminSignIn, apiToken, signIn, verifiedAccount } from '../support/people';
 
 // The money flow through the screens of all four roles, on the sandbox card
@@ -14,54 +15,10 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** A new client's project, the contractor's one- or two-milestone quote, and its selection: the contract. */
-async function contractScene(request: APIRequestContext, contractorToken: string, milestones: { title: string; amount: number }[]) {
-  const clientEmail = await verifiedAccount(request, 'client', { account_type: 'client' });
-  const clientToken = await apiToken(request, clientEmail, E2E_PASSWORD);
-  const project = await request.post('/api/v1/projects', {
-    headers: bearer(clientToken),
-    data: {
-      title: `Terrace and pergola ${Date.now()}`,
-      description: 'A tiled terrace of 30 m² with a wooden pergola and outdoor lighting behind the house.',
-      category: 'masonry',
-      country: 'CM',
-      city: 'Douala',
-      currency: 'XAF',
-    },
-  });
-  expect(project.status()).toBe(201);
-  const projectId = ((await project.json()) as { id: string }).id;
-  const amount = milestones.reduce((sum, milestone) => sum + milestone.amount, 0);
-  const quote = await request.post(`/api/v1/projects/${projectId}/quotes`, {
-    headers: bearer(contractorToken),
-    data: { amount, currency: 'XAF', duration_days: 20, message: 'Our team starts next week.', milestones },
-  });
-  expect(quote.status()).toBe(201);
-  const quoteId = ((await quote.json()) as { id: string }).id;
-  const selected = await request.post(`/api/v1/projects/${projectId}/quotes/${quoteId}/select`, { headers: bearer(clientToken), data: {} });
-  const { contract_id: contractId } = (await selected.json()) as { contract_id: string };
-  return { clientEmail, clientToken, contractId };
-}
-
 /** An amount as either language writes it: any separator between groups of three digits. */
 function amount(value: number): RegExp {
   const groups = value.toLocaleString('en').split(',');
   return new RegExp(`(^|[^\\d])${groups.join('[^\\d]?')}($|[^\\d])`);
-}
-
-/** A figure of the escrow account panel, digits only (amounts are in XAF, which has no decimals). */
-async function figure(page: Page, label: string): Promise<number> {
-  const row = page.locator('.escrow-figures > div').filter({ has: page.getByText(label, { exact: true }) });
-  const text = (await row.locator('dd').first().textContent()) ?? '';
-  return Number(text.replace(/\D/g, ''));
-}
-
-async function expectFigures(page: Page, expected: Record<string, number>) {
-  for (const [label, value] of Object.entries(expected)) {
-    await expect.poll(() => figure(page, label), { message: label }).toBe(value);
-  }
 }
 
 async function milestone(page: Page, title: string) {
@@ -183,13 +140,7 @@ test.describe('escrow', () => {
     const errors = collectPageErrors(page);
     const contractorToken = await apiToken(request, DEMO.contractor.email, DEMO.contractor.password);
     const scene = await contractScene(request, contractorToken, [{ title: 'Pergola frame', amount: 500_000 }]);
-    const view = await request.get(`/api/v1/contracts/${scene.contractId}`, { headers: bearer(scene.clientToken) });
-    const milestoneId = ((await view.json()) as { milestones: { id: string }[] }).milestones[0]!.id;
-    const funded = await request.post(`/api/v1/contracts/${scene.contractId}/milestones/${milestoneId}/fund`, {
-      headers: { ...bearer(scene.clientToken), 'idempotency-key': `e2e-${Date.now()}` },
-      data: { card: { number: '4242424242424242', expiry: '12/30', cvc: '123', name: 'Nadia Owono' } },
-    });
-    expect(funded.status()).toBe(200);
+    await fundFirstMilestone(request, scene);
 
     await signIn(page, scene.clientEmail, E2E_PASSWORD);
     await page.goto(`/main/escrow/${scene.contractId}`);
@@ -250,12 +201,7 @@ test.describe('escrow', () => {
     }
     expect((await request.put(`/api/v1/admin/users/${me.id}/verify`, { headers: bearer(adminToken) })).status()).toBe(200);
     const scene = await contractScene(request, contractorToken, [{ title: 'Retaining wall', amount: 800_000 }]);
-    const view = await request.get(`/api/v1/contracts/${scene.contractId}`, { headers: bearer(scene.clientToken) });
-    const milestoneId = ((await view.json()) as { milestones: { id: string }[] }).milestones[0]!.id;
-    await request.post(`/api/v1/contracts/${scene.contractId}/milestones/${milestoneId}/fund`, {
-      headers: { ...bearer(scene.clientToken), 'idempotency-key': `e2e-${Date.now()}` },
-      data: { card: { number: '4242424242424242', expiry: '12/30', cvc: '123', name: 'Nadia Owono' } },
-    });
+    await fundFirstMilestone(request, scene);
     const experts = (await (await request.get('/api/v1/admin/experts', { headers: bearer(adminToken) })).json()) as { data: { id: string; email: string }[] };
     const expertId = experts.data.find((person) => person.email === DEMO.expert.email)!.id;
     await request.post(`/api/v1/admin/contracts/${scene.contractId}/expert`, { headers: bearer(adminToken), data: { expert_id: expertId } });

@@ -35,10 +35,12 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => 
   );
 }
 
-export function EmptyState({ title, children, action }: { title: ReactNode; children?: ReactNode; action?: ReactNode }) {
+/** `level` 1 when the state is all the page shows, so the page still has its main heading. */
+export function EmptyState({ title, children, action, level = 2 }: { title: ReactNode; children?: ReactNode; action?: ReactNode; level?: 1 | 2 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className="ui-card client-state">
-      <h2 className="client-state__title">{title}</h2>
+      <Heading className="client-state__title">{title}</Heading>
       {children && <p>{children}</p>}
       {action}
     </div>

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isApiError } from 'shared/api';
-import { FormAlert } from 'shared/forms';
 import { notify } from 'shared/ui';
-import { UploadProgress } from '../create-project/document-picker';
 import type { Contract, Milestone } from './api/contract-types';
 import { completeMilestone } from './api/milestone-forms';
 import { EscrowDialog } from './escrow-dialog';
 import { FilePicker, IMAGE_TYPES } from './file-picker';
 import { TextAreaField } from './text-area-field';
+import { UploadFormFooter, useUploadForm } from './upload-form';
 
 interface CompleteDialogProps {
   contract: Contract;
@@ -24,10 +22,7 @@ export function CompleteDialog({ contract, milestone, onClose, onDone }: Complet
   const { t } = useLingui();
   const [notes, setNotes] = useState('');
   const [photos, setPhotos] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const busy = progress !== null;
+  const { errors, setErrors, progress, busy, problem, setProblem, send } = useUploadForm();
 
   const check = (text: string) => {
     const trimmed = text.trim();
@@ -37,24 +32,16 @@ export function CompleteDialog({ contract, milestone, onClose, onDone }: Complet
   };
 
   const submit = async () => {
-    setProblem(null);
     const notesErrors = check(notes);
     if (notesErrors) {
       setErrors({ notes: notesErrors });
       return;
     }
     setErrors({});
-    setProgress(0);
-    try {
-      const updated = await completeMilestone(contract.id, milestone.id, { notes: notes.trim(), photos }, setProgress);
-      notify.success(t`Milestone ${milestone.position} is marked complete. The expert has been asked to inspect it.`);
-      onDone(updated);
-    } catch (error) {
-      if (isApiError(error) && error.status === 422 && Object.keys(error.errors).length > 0) setErrors(error.errors);
-      else setProblem(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t`The upload failed. Check your connection and try again.`);
-    } finally {
-      setProgress(null);
-    }
+    const updated = await send((onProgress) => completeMilestone(contract.id, milestone.id, { notes: notes.trim(), photos }, onProgress), t`The upload failed. Check your connection and try again.`);
+    if (!updated) return;
+    notify.success(t`Milestone ${milestone.position} is marked complete. The expert has been asked to inspect it.`);
+    onDone(updated);
   };
 
   return (
@@ -92,16 +79,7 @@ export function CompleteDialog({ contract, milestone, onClose, onDone }: Complet
           errors={errors.photos}
           disabled={busy}
         />
-        {busy && <UploadProgress fraction={progress} label={t`Sending the work for inspection`} />}
-        {problem && <FormAlert>{problem}</FormAlert>}
-        <div className="escrow-form__actions">
-          <button type="submit" className="ui-button ui-button--accent" disabled={busy}>
-            {busy ? t`Sending…` : t`Send for inspection`}
-          </button>
-          <button type="button" className="ui-button ui-button--ghost" disabled={busy} onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </button>
-        </div>
+        <UploadFormFooter progress={progress} progressLabel={t`Sending the work for inspection`} problem={problem} submitLabel={t`Send for inspection`} onCancel={onClose} />
       </form>
     </EscrowDialog>
   );

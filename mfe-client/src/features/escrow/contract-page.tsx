@@ -24,6 +24,7 @@ export function ContractPage() {
       return (
         <section className="ui-page ui-container client-page">
           <EmptyState
+            level={1}
             title={<Trans>This contract cannot be found</Trans>}
             action={
               <Link className="ui-button" to={pathFor('main.escrow')}>

@@ -1,8 +1,5 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isApiError } from 'shared/api';
-import { FormAlert } from 'shared/forms';
-import { UploadProgress } from '../create-project/document-picker';
 import type { Contract, Milestone } from './api/contract-types';
 import { openDispute } from './api/milestone-forms';
 import { DisputeDeadlines } from './dispute-deadlines';
@@ -10,6 +7,7 @@ import { EscrowDialog } from './escrow-dialog';
 import { FilePicker, REPORT_TYPES } from './file-picker';
 import { REPORT_MAX_BYTES } from './inspect-dialog';
 import { TextAreaField } from './text-area-field';
+import { UploadFormFooter, useUploadForm } from './upload-form';
 
 interface DisputeDialogProps {
   contract: Contract;
@@ -26,11 +24,8 @@ export function DisputeDialog({ contract, milestone, onClose, onOpened }: Disput
   const { t } = useLingui();
   const [reason, setReason] = useState('');
   const [evidence, setEvidence] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { errors, setErrors, progress, busy, problem, send } = useUploadForm();
   const [opened, setOpened] = useState<Contract | null>(null);
-  const busy = progress !== null;
 
   const check = (text: string) => {
     const length = text.trim().length;
@@ -40,20 +35,14 @@ export function DisputeDialog({ contract, milestone, onClose, onOpened }: Disput
   };
 
   const submit = async () => {
-    setProblem(null);
     const reasonErrors = check(reason);
     setErrors(reasonErrors ? { reason: reasonErrors } : {});
     if (reasonErrors) return;
-    setProgress(0);
-    try {
-      const updated = await openDispute(contract.id, milestone.id, { reason: reason.trim(), evidence }, setProgress);
-      setOpened(updated);
-    } catch (error) {
-      if (isApiError(error) && error.status === 422 && Object.keys(error.errors).length > 0) setErrors(error.errors);
-      else setProblem(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t`The dispute could not be sent. Check your connection and try again.`);
-    } finally {
-      setProgress(null);
-    }
+    const updated = await send(
+      (onProgress) => openDispute(contract.id, milestone.id, { reason: reason.trim(), evidence }, onProgress),
+      t`The dispute could not be sent. Check your connection and try again.`,
+    );
+    if (updated) setOpened(updated);
   };
 
   if (opened) {
@@ -117,16 +106,7 @@ export function DisputeDialog({ contract, milestone, onClose, onOpened }: Disput
           errors={errors.evidence}
           disabled={busy}
         />
-        {busy && <UploadProgress fraction={progress} label={t`Sending the dispute`} />}
-        {problem && <FormAlert>{problem}</FormAlert>}
-        <div className="escrow-form__actions">
-          <button type="submit" className="ui-button ui-button--accent" disabled={busy}>
-            {busy ? t`Sending…` : t`Open the dispute`}
-          </button>
-          <button type="button" className="ui-button ui-button--ghost" disabled={busy} onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </button>
-        </div>
+        <UploadFormFooter progress={progress} progressLabel={t`Sending the dispute`} problem={problem} submitLabel={t`Open the dispute`} onCancel={onClose} />
       </form>
     </EscrowDialog>
   );

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isApiError } from 'shared/api';
-import { Field, FormAlert } from 'shared/forms';
+import { Field } from 'shared/forms';
 import { minorDigitsOf, notify } from 'shared/ui';
-import { UploadProgress } from '../create-project/document-picker';
 import { useFormatters, useReferenceNames } from '../common/reference';
 import type { Contract, Milestone } from './api/contract-types';
 import { estimateMilestone } from './api/milestone-forms';
@@ -12,6 +10,7 @@ import { FilePicker, REPORT_TYPES } from './file-picker';
 import { REPORT_MAX_BYTES } from './inspect-dialog';
 import { parseOwedAmount } from './owed-amount';
 import { TextAreaField } from './text-area-field';
+import { UploadFormFooter, useUploadForm } from './upload-form';
 
 interface EstimateDialogProps {
   contract: Contract;
@@ -32,14 +31,10 @@ export function EstimateDialog({ contract, milestone, onClose, onDone }: Estimat
   const [owed, setOwed] = useState('');
   const [notes, setNotes] = useState('');
   const [report, setReport] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const busy = progress !== null;
+  const { errors, setErrors, progress, busy, problem, setProblem, send } = useUploadForm();
   const max = format.money(milestone.amount, currency);
 
   const submit = async () => {
-    setProblem(null);
     const found: Record<string, string[]> = {};
     const parsed = parseOwedAmount(owed, digits);
     if ('problem' in parsed) {
@@ -51,19 +46,13 @@ export function EstimateDialog({ contract, milestone, onClose, onDone }: Estimat
     else if (notes.length > NOTES_MAX) found.notes = [t`Please keep the notes under ${NOTES_MAX} characters.`];
     if (report.length === 0) found.report = [t`Please attach your report (PDF or image).`];
     setErrors(found);
-    if (Object.keys(found).length > 0 || 'problem' in parsed || !report[0]) return;
-    setProgress(0);
-    try {
-      const updated = await estimateMilestone(contract.id, milestone.id, { owed_amount: parsed.minor, notes: notes.trim(), report: report[0] }, setProgress);
-      const value = format.money(parsed.minor, currency);
-      notify.success(t`Estimate saved: ${value} owed for milestone ${milestone.position}.`);
-      onDone(updated);
-    } catch (error) {
-      if (isApiError(error) && error.status === 422 && Object.keys(error.errors).length > 0) setErrors(error.errors);
-      else setProblem(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t`The upload failed. Check your connection and try again.`);
-    } finally {
-      setProgress(null);
-    }
+    const file = report[0];
+    if (Object.keys(found).length > 0 || 'problem' in parsed || !file) return;
+    const updated = await send((onProgress) => estimateMilestone(contract.id, milestone.id, { owed_amount: parsed.minor, notes: notes.trim(), report: file }, onProgress), t`The upload failed. Check your connection and try again.`);
+    if (!updated) return;
+    const value = format.money(parsed.minor, currency);
+    notify.success(t`Estimate saved: ${value} owed for milestone ${milestone.position}.`);
+    onDone(updated);
   };
 
   return (
@@ -97,16 +86,7 @@ export function EstimateDialog({ contract, milestone, onClose, onDone }: Estimat
           errors={errors.report}
           disabled={busy}
         />
-        {busy && <UploadProgress fraction={progress} label={t`Sending the estimate`} />}
-        {problem && <FormAlert>{problem}</FormAlert>}
-        <div className="escrow-form__actions">
-          <button type="submit" className="ui-button ui-button--accent" disabled={busy}>
-            {busy ? t`Sending…` : t`Save the estimate`}
-          </button>
-          <button type="button" className="ui-button ui-button--ghost" disabled={busy} onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </button>
-        </div>
+        <UploadFormFooter progress={progress} progressLabel={t`Sending the estimate`} problem={problem} submitLabel={t`Save the estimate`} onCancel={onClose} />
       </form>
     </EscrowDialog>
   );

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isApiError } from 'shared/api';
-import { FormAlert } from 'shared/forms';
 import { notify } from 'shared/ui';
-import { UploadProgress } from '../create-project/document-picker';
 import type { Contract, Milestone } from './api/contract-types';
 import { inspectMilestone } from './api/milestone-forms';
 import { EscrowDialog } from './escrow-dialog';
 import { FileLinks } from './file-links';
 import { FilePicker, REPORT_TYPES } from './file-picker';
 import { TextAreaField } from './text-area-field';
+import { UploadFormFooter, useUploadForm } from './upload-form';
 
 interface InspectDialogProps {
   contract: Contract;
@@ -28,31 +26,21 @@ export function InspectDialog({ contract, milestone, onClose, onDone }: InspectD
   const [decision, setDecision] = useState<Decision | ''>('');
   const [notes, setNotes] = useState('');
   const [report, setReport] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const busy = progress !== null;
+  const { errors, setErrors, progress, busy, problem, setProblem, send } = useUploadForm();
 
   const submit = async () => {
-    setProblem(null);
     const found: Record<string, string[]> = {};
     if (!decision) found.decision = [t`Please choose a decision.`];
     if (!notes.trim()) found.notes = [t`Please write your inspection notes.`];
     else if (notes.length > NOTES_MAX) found.notes = [t`Please keep the notes under ${NOTES_MAX} characters.`];
     if (report.length === 0) found.report = [t`Please attach your report (PDF or image).`];
     setErrors(found);
-    if (Object.keys(found).length > 0 || !decision || !report[0]) return;
-    setProgress(0);
-    try {
-      const updated = await inspectMilestone(contract.id, milestone.id, { decision, notes: notes.trim(), report: report[0] }, setProgress);
-      notify.success(decision === 'approved' ? t`Inspection saved: the work is approved.` : t`Inspection saved: changes were requested.`);
-      onDone(updated);
-    } catch (error) {
-      if (isApiError(error) && error.status === 422 && Object.keys(error.errors).length > 0) setErrors(error.errors);
-      else setProblem(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t`The upload failed. Check your connection and try again.`);
-    } finally {
-      setProgress(null);
-    }
+    const file = report[0];
+    if (Object.keys(found).length > 0 || !decision || !file) return;
+    const updated = await send((onProgress) => inspectMilestone(contract.id, milestone.id, { decision, notes: notes.trim(), report: file }, onProgress), t`The upload failed. Check your connection and try again.`);
+    if (!updated) return;
+    notify.success(decision === 'approved' ? t`Inspection saved: the work is approved.` : t`Inspection saved: changes were requested.`);
+    onDone(updated);
   };
 
   return (
@@ -110,16 +98,7 @@ export function InspectDialog({ contract, milestone, onClose, onDone }: InspectD
           errors={errors.report}
           disabled={busy}
         />
-        {busy && <UploadProgress fraction={progress} label={t`Sending the inspection`} />}
-        {problem && <FormAlert>{problem}</FormAlert>}
-        <div className="escrow-form__actions">
-          <button type="submit" className="ui-button ui-button--accent" disabled={busy}>
-            {busy ? t`Sending…` : t`Save the inspection`}
-          </button>
-          <button type="button" className="ui-button ui-button--ghost" disabled={busy} onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </button>
-        </div>
+        <UploadFormFooter progress={progress} progressLabel={t`Sending the inspection`} problem={problem} submitLabel={t`Save the inspection`} onCancel={onClose} />
       </form>
     </EscrowDialog>
   );

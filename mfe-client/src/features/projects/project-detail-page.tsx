@@ -25,6 +25,7 @@ export function ProjectDetailPage() {
       return (
         <section className="ui-page ui-container client-page">
           <EmptyState
+            level={1}
             title={<Trans>This project cannot be found</Trans>}
             action={
               <Link className="ui-button" to={pathFor('main.projects')}>

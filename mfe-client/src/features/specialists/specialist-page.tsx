@@ -28,7 +28,7 @@ export function SpecialistPage() {
       </p>
       {profile.status === 'error' ? (
         isApiError(profile.error) && profile.error.status === 404 ? (
-          <EmptyState title={<Trans>This specialist cannot be found</Trans>} />
+          <EmptyState level={1} title={<Trans>This specialist cannot be found</Trans>} />
         ) : (
           <ErrorState error={profile.error} onRetry={profile.reload} />
         )
