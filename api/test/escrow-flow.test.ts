@@ -121,6 +121,11 @@ describe('fund → complete → inspect → release', () => {
     // The client cannot be the expert.
     expect((await assignExpert(t.app, parties, contractId, parties.client.id)).statusCode).toBe(422);
     expect((await assignExpert(t.app, parties, contractId)).statusCode).toBe(200);
+    // Once assigned, the expert reads the project the work is inspected against.
+    const projectId = (await getContract(t.app, parties.expert, contractId)).project as { id: string };
+    const project = await t.app.inject({ method: 'GET', url: `/api/v1/projects/${projectId.id}`, headers: parties.expert.headers });
+    expect(project.statusCode).toBe(200);
+    expect(project.json().relation).toBe('inspecting');
     const changes = await inspect(t.app, parties.expert, contractId, first, 'changes_requested');
     expect(changes.json().milestones[0]).toMatchObject({ status: 'changes_requested', next: { action: 'complete', waiting_on: 'contractor' } });
     await complete(t.app, parties.contractor, contractId, first, 'Levels corrected as the expert asked.');

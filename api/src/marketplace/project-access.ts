@@ -23,7 +23,7 @@ export interface ProjectRow {
   updated_at: Date | string;
 }
 
-export type ProjectRelation = 'owner' | 'matching' | 'invited' | 'quoted' | 'none';
+export type ProjectRelation = 'owner' | 'matching' | 'invited' | 'quoted' | 'inspecting' | 'none';
 
 /** Whether a user may receive requests at all: a verified, active specialist of a requesting kind. */
 export function receivesRequests(user: UserRow & { verified_at?: unknown }): boolean {
@@ -53,10 +53,16 @@ export function matchingRequestSql(param: string): string {
 /**
  * How a user stands towards a project, which decides what they may see:
  * its owner; a verified specialist it is shared with (matching request,
- * invitation, or an earlier quote); or nobody (answered as not found).
+ * invitation, or an earlier quote); the expert inspecting its contract; or
+ * nobody (answered as not found).
  */
 export async function relationTo(db: Queryable, project: ProjectRow, user: UserRow & { verified_at?: unknown }): Promise<ProjectRelation> {
   if (project.owner_id === user.id) return 'owner';
+  if (user.specialist_kind === 'expert') {
+    // The plans and photos of the project are what the expert inspects the work against.
+    const { rows } = await db.query('SELECT 1 FROM contracts WHERE project_id = $1 AND expert_id = $2', [project.id, user.id]);
+    return rows.length > 0 ? 'inspecting' : 'none';
+  }
   if (!receivesRequests(user)) return 'none';
   const { rows } = await db.query<{ quoted: boolean; invited: boolean; matching: boolean }>(
     `SELECT

@@ -44,7 +44,7 @@ export const ProjectDetailSchema = v.object({
   desired_start: v.nullable(v.string()),
   design_id: v.nullable(v.string()),
   updated_at: v.string(),
-  relation: v.picklist(['owner', 'matching', 'invited', 'quoted']),
+  relation: v.picklist(['owner', 'matching', 'invited', 'quoted', 'inspecting']),
   documents: v.array(DocumentSchema),
   quotes: v.optional(v.array(QuoteViewSchema), []),
   /** The escrow contract, for its two parties once a quote is selected. */
