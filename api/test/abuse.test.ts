@@ -17,7 +17,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from './test-app';
 import { PDF_BYTES, createClient, createSpecialist, multipart, type Person } from './marketplace-helpers';
-import { CARDS, PNG_BYTES, complete, createContract, createParties, fund, getContract, key, type EscrowParties } from './escrow-helpers';
+import { CARDS, PNG_BYTES, createContract, createParties, fund, getContract, key, type EscrowParties } from './escrow-helpers';
 
 const SQL = "'); DROP TABLE projects; --";
 const SCRIPT = '<script>alert(1)</script>';

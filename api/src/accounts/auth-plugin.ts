@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { API_MESSAGES as M } from 'shared/messages';
 import { HttpError } from '../plugins/error-handler';
 import { resolveSession, type SessionScope } from './sessions';

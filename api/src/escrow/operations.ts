@@ -8,11 +8,9 @@ import {
   CLOSED_STATUSES,
   HELD_STATUSES,
   contractMilestones,
-  insertContract,
   milestoneTotal,
   type ContractRow,
   type MilestoneRow,
-  type NewMilestone,
 } from './contracts';
 
 /**

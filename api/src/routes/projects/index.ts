@@ -12,7 +12,7 @@ import { addNotifications, type NewNotification } from '../../marketplace/notifi
 import { emailNotifications } from '../../marketplace/notification-mail';
 import { matchingRequestSql, receivesRequests, type ProjectRow } from '../../marketplace/project-access';
 import { MULTIPART_LIMITS, parseProject, readProjectMultipart, type UploadedDocument } from './project-input';
-import { PROJECT_SELECT, listDocuments, listQuotes, projectCard, projectDetail, type DocumentRow } from './project-views';
+import { listDocuments, listQuotes, projectCard, projectDetail, type DocumentRow } from './project-views';
 import { UUID, can, loadVisibleProject, requirePermission, type ProjectWithOwner, type Viewer } from './project-guards';
 import { quoteRoutes } from './quotes';
 import { projectListingQuery } from './project-listing';

@@ -22,7 +22,7 @@ export function CompleteDialog({ contract, milestone, onClose, onDone }: Complet
   const { t } = useLingui();
   const [notes, setNotes] = useState('');
   const [photos, setPhotos] = useState<File[]>([]);
-  const { errors, setErrors, progress, busy, problem, setProblem, send } = useUploadForm();
+  const { errors, setErrors, progress, busy, problem, send } = useUploadForm();
 
   const check = (text: string) => {
     const trimmed = text.trim();

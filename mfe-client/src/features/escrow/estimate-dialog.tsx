@@ -31,7 +31,7 @@ export function EstimateDialog({ contract, milestone, onClose, onDone }: Estimat
   const [owed, setOwed] = useState('');
   const [notes, setNotes] = useState('');
   const [report, setReport] = useState<File[]>([]);
-  const { errors, setErrors, progress, busy, problem, setProblem, send } = useUploadForm();
+  const { errors, setErrors, progress, busy, problem, send } = useUploadForm();
   const max = format.money(milestone.amount, currency);
 
   const submit = async () => {

@@ -26,7 +26,7 @@ export function InspectDialog({ contract, milestone, onClose, onDone }: InspectD
   const [decision, setDecision] = useState<Decision | ''>('');
   const [notes, setNotes] = useState('');
   const [report, setReport] = useState<File[]>([]);
-  const { errors, setErrors, progress, busy, problem, setProblem, send } = useUploadForm();
+  const { errors, setErrors, progress, busy, problem, send } = useUploadForm();
 
   const submit = async () => {
     const found: Record<string, string[]> = {};

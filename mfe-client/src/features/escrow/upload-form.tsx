@@ -31,7 +31,7 @@ export function useUploadForm() {
     }
   }
 
-  return { errors, setErrors, progress, busy: progress !== null, problem, setProblem, send };
+  return { errors, setErrors, progress, busy: progress !== null, problem, send };
 }
 
 interface UploadFormFooterProps {
