@@ -62,6 +62,8 @@ export type StatementKind = 'funding' | 'contractor_payout' | 'expert_fee' | 'pl
  * balance. Holds only reserve money inside the account, so they appear when
  * they are posted.
  */
+export type StatementEntry = Awaited<ReturnType<typeof contractStatement>>['entries'][number];
+
 export async function contractStatement(db: Queryable, contractId: string) {
   const { escrowId, transfers } = await escrowTransfers(db, contractId);
   const milestones = new Map((await contractMilestones(db, contractId)).map((m) => [m.id, m]));
@@ -87,8 +89,8 @@ export async function contractStatement(db: Queryable, contractId: string) {
   return { entries, escrowId };
 }
 
-export async function accountFigures(db: Queryable, contractId: string, milestones: MilestoneRow[]) {
-  const { entries } = await contractStatement(db, contractId);
+/** The virtual account's figures, from its statement and the milestones' states. */
+export function accountFigures(entries: StatementEntry[], milestones: MilestoneRow[]) {
   const sum = (kind: StatementKind) => entries.filter((entry) => entry.kind === kind).reduce((total, entry) => total + Math.abs(entry.amount), 0);
   const held = entries.reduce((total, entry) => total + entry.amount, 0);
   const heldForMilestones = milestones.filter((m) => HELD_STATUSES.includes(m.status)).reduce((total, m) => total + milestoneTotal(m), 0);
@@ -273,7 +275,7 @@ export async function contractView(db: Queryable, contract: ContractDetailRow, r
     'SELECT rating, body, created_at FROM reviews WHERE contract_id = $1',
     [contract.id],
   );
-  const figures = await accountFigures(db, contract.id, milestones);
+  const figures = accountFigures((await contractStatement(db, contract.id)).entries, milestones);
   const openDispute = disputes[0];
   const held = milestones.filter((m) => HELD_STATUSES.includes(m.status));
   const estimatesComplete = held.length > 0 && held.every((m) => m.estimate_owed !== null);

@@ -6,7 +6,7 @@ import { HttpError } from '../../plugins/error-handler';
 import { emailNotifications } from '../../marketplace/notification-mail';
 import type { NewNotification } from '../../marketplace/notifications';
 import { contractMilestones, findContract, type ContractRow, type MilestoneRow } from '../../escrow/contracts';
-import { contractStatement, contractView, findContractDetail, type ViewerRole } from '../../escrow/contract-views';
+import { accountFigures, contractStatement, contractView, findContractDetail, type ViewerRole } from '../../escrow/contract-views';
 import type { ContractContext } from '../../escrow/operations';
 import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, StoredFiles, contentDisposition, type FileKind } from '../../uploads/stored-files';
 import type { UploadedFile } from '../../uploads/multipart-upload';
@@ -139,6 +139,5 @@ export async function sendStatement(db: Queryable, request: FastifyRequest<{ Que
       .send(await statementCsv(db, contract));
   }
   const { entries } = await contractStatement(db, contract.id);
-  const view = await viewOf(db, contract.id, 'admin');
-  return { currency: contract.currency, entries, totals: view.account };
+  return { currency: contract.currency, entries, totals: accountFigures(entries, await contractMilestones(db, contract.id)) };
 }

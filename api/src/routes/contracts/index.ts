@@ -12,7 +12,7 @@ import { PaymentUnavailableError, type PaymentProvider } from '../../escrow/paym
 import { completeMilestone, fundMilestone, inspectMilestone, releaseMilestone, type ContractContext } from '../../escrow/operations';
 import { addDisputeMessage, openDispute, type DisputeRow } from '../../escrow/dispute-operations';
 import { estimateMilestone, recommendedReplacements, settleInsolvency } from '../../escrow/insolvency-operations';
-import { disputeView, findContractDetail, roleIn, type ViewerRole } from '../../escrow/contract-views';
+import { contractView, disputeView, findContractDetail, roleIn, type ViewerRole } from '../../escrow/contract-views';
 import { findContract, type MilestoneRow } from '../../escrow/contracts';
 import {
   DisputeSchema,
@@ -133,8 +133,8 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     );
     const data = [];
     for (const row of rows) {
-      const detail = await findContractDetail(app.db, row.id);
-      data.push(await viewOf(app.db, row.id, roleIn(detail!, userId(request))!));
+      const detail = (await findContractDetail(app.db, row.id))!;
+      data.push(await contractView(app.db, detail, roleIn(detail, userId(request))!));
     }
     return { data };
   });

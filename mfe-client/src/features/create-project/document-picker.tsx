@@ -1,20 +1,10 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ChosenFiles } from '../common/chosen-files';
 
 export const DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const DOCUMENTS_MAX = 10;
-
-export function formatBytes(bytes: number, locale: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
-}
 
 interface DocumentPickerProps {
   files: File[];
@@ -25,7 +15,7 @@ interface DocumentPickerProps {
 
 /** Drop files on the zone or choose them; each is checked for type and size before it is listed. */
 export function DocumentPicker({ files, onChange, error, disabled }: DocumentPickerProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const inputRef = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [refused, setRefused] = useState<string[]>([]);
@@ -94,25 +84,7 @@ export function DocumentPicker({ files, onChange, error, disabled }: DocumentPic
           ))}
         </div>
       )}
-      {files.length > 0 && (
-        <ul className="client-file-list" aria-label={t`Chosen documents`}>
-          {files.map((file, index) => (
-            <li key={`${file.name}-${index}`}>
-              <span className="client-file-list__name">{file.name}</span>
-              <span className="client-muted">{formatBytes(file.size, i18n.locale)}</span>
-              <button
-                type="button"
-                className="ui-button ui-button--ghost"
-                disabled={disabled}
-                aria-label={t`Remove ${file.name}`}
-                onClick={() => onChange(files.filter((_, at) => at !== index))}
-              >
-                <Trans>Remove</Trans>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ChosenFiles label={t`Chosen documents`} files={files} onChange={onChange} disabled={disabled} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { notify } from 'shared/ui';
-import { formatBytes } from '../create-project/document-picker';
+import { formatBytes } from '../common/chosen-files';
 import { downloadDocument } from '../projects/api/download-document';
 import type { FileView } from './api/contract-types';
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
+import { ChosenFiles } from '../common/chosen-files';
 import { Field } from 'shared/forms';
-import { formatBytes } from '../create-project/document-picker';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 export const REPORT_TYPES = ['application/pdf', ...IMAGE_TYPES];
@@ -21,7 +21,7 @@ interface FilePickerProps {
 
 /** Chooses files, refusing at once those of the wrong kind or size, and lists what will be sent. */
 export function FilePicker({ label, hint, types, maxFiles, maxBytes, files, onChange, errors = [], disabled, name }: FilePickerProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [refused, setRefused] = useState<string[]>([]);
   const megabytes = Math.round(maxBytes / (1024 * 1024));
 
@@ -58,25 +58,7 @@ export function FilePicker({ label, hint, types, maxFiles, maxBytes, files, onCh
           />
         )}
       </Field>
-      {files.length > 0 && (
-        <ul className="client-file-list" aria-label={t`Chosen files`}>
-          {files.map((file, index) => (
-            <li key={`${file.name}-${index}`}>
-              <span className="client-file-list__name">{file.name}</span>
-              <span className="client-muted">{formatBytes(file.size, i18n.locale)}</span>
-              <button
-                type="button"
-                className="ui-button ui-button--ghost"
-                disabled={disabled}
-                aria-label={t`Remove ${file.name}`}
-                onClick={() => onChange(files.filter((_, at) => at !== index))}
-              >
-                <Trans>Remove</Trans>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ChosenFiles label={t`Chosen files`} files={files} onChange={onChange} disabled={disabled} />
     </div>
   );
 }
