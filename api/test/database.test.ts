@@ -42,6 +42,32 @@ describe('database', () => {
     rmSync(path.join(dir, '0004_later.sql'));
   });
 
+  it('refuses to start when an applied migration was edited, naming the file', async () => {
+    writeFileSync(path.join(dir, '0002_second.sql'), "INSERT INTO widgets (name) VALUES ('edited');");
+    await expect(migrate(db, dir)).rejects.toThrow(/0002_second.*changed since it was applied/);
+    const { rows } = await db.query<{ name: string }>('SELECT name FROM widgets ORDER BY id');
+    expect(rows.map((row) => row.name)).toEqual(['seeded']);
+    writeFileSync(path.join(dir, '0002_second.sql'), "INSERT INTO widgets (name) VALUES ('seeded');");
+    expect(await migrate(db, dir)).toEqual([]);
+  });
+
+  it('reads a migration with Windows line endings as the same file', async () => {
+    writeFileSync(path.join(dir, '0005_crlf.sql'), "INSERT INTO widgets (name)\r\nVALUES ('crlf');");
+    expect(await migrate(db, dir)).toEqual(['0005_crlf']);
+    writeFileSync(path.join(dir, '0005_crlf.sql'), "INSERT INTO widgets (name)\nVALUES ('crlf');");
+    expect(await migrate(db, dir)).toEqual([]);
+  });
+
+  it('records checksums for a database migrated before they were kept', async () => {
+    await db.exec('UPDATE schema_migrations SET checksum = NULL');
+    expect(await migrate(db, dir)).toEqual([]);
+    const { rows } = await db.query<{ checksum: string | null }>('SELECT checksum FROM schema_migrations');
+    expect(rows.every((row) => typeof row.checksum === 'string' && row.checksum.length === 64)).toBe(true);
+    writeFileSync(path.join(dir, '0001_first.sql'), 'CREATE TABLE widgets (id serial PRIMARY KEY);');
+    await expect(migrate(db, dir)).rejects.toThrow(/0001_first/);
+    writeFileSync(path.join(dir, '0001_first.sql'), 'CREATE TABLE widgets (id serial PRIMARY KEY, name text NOT NULL UNIQUE);');
+  });
+
   it('commits a transaction that resolves and rolls back one that throws', async () => {
     await db.transaction(async (tx) => {
       await tx.query("INSERT INTO widgets (name) VALUES ('kept')");

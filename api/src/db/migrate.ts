@@ -1,17 +1,27 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './database';
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'migrations');
 
+/** Line endings are folded so a checkout with CRLF files reads as the same migration. */
+const checksumOf = (sql: string) => createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
+
 /**
  * Applies the plain SQL files of `migrations/` in name order, each once and
  * in its own transaction. An advisory lock keeps two instances starting at
  * the same time from applying the same file twice.
+ *
+ * Each applied file's checksum is kept: a migration edited after it ran would
+ * otherwise be skipped silently and leave databases that differ from the code,
+ * so start-up refuses instead, naming the file. Databases migrated before
+ * checksums were kept adopt the current files' checksums once.
  */
 export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promise<string[]> {
   await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    `CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
+     ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text`,
   );
   const files = readdirSync(dir)
     .filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file))
@@ -19,12 +29,28 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
   const applied: string[] = [];
   for (const file of files) {
     const version = file.replace(/\.sql$/, '');
+    const sql = readFileSync(path.join(dir, file), 'utf8');
+    const checksum = checksumOf(sql);
     const done = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(727274)');
-      const { rows } = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [version]);
-      if (rows.length > 0) return false;
-      await tx.exec(readFileSync(path.join(dir, file), 'utf8'));
-      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+      const { rows } = await tx.query<{ checksum: string | null }>(
+        'SELECT checksum FROM schema_migrations WHERE version = $1',
+        [version],
+      );
+      const [row] = rows;
+      if (row) {
+        if (row.checksum === null) {
+          await tx.query('UPDATE schema_migrations SET checksum = $2 WHERE version = $1', [version, checksum]);
+        } else if (row.checksum !== checksum) {
+          throw new Error(
+            `Migration ${file} changed since it was applied (checksum ${row.checksum.slice(0, 12)}…, file ${checksum.slice(0, 12)}…). ` +
+              'Applied migrations are never edited: restore the file and add a new migration for the change.',
+          );
+        }
+        return false;
+      }
+      await tx.exec(sql);
+      await tx.query('INSERT INTO schema_migrations (version, checksum) VALUES ($1, $2)', [version, checksum]);
       return true;
     });
     if (done) applied.push(version);
