@@ -7,7 +7,7 @@ import { projectListingQuery } from '../src/routes/projects/project-listing';
  * is the specialist's default view.
  */
 export function specialistListingSql(specialistId: string, filters: { category?: string; city?: string } = {}, pageSize = 12) {
-  return projectListingQuery(specialistId, false, { ...filters, page: 1, page_size: pageSize });
+  return projectListingQuery(specialistId, 'specialist', { ...filters, page: 1, page_size: pageSize });
 }
 
 interface PlanNode {

@@ -118,10 +118,20 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/plans': { url: () => '/api/v1/plans', expect: everyone('public') },
   'GET /api/v1/localization/info': { url: () => '/api/v1/localization/info', expect: everyone('public') },
 
-  'GET /api/v1/projects': { url: () => '/api/v1/projects', expect: anyUser({ expert: 403 }) },
+  // Experts list the projects they inspect.
+  'GET /api/v1/projects': { url: () => '/api/v1/projects', expect: anyUser() },
   'POST /api/v1/projects': { url: () => '/api/v1/projects', body: emptyJson, expect: anyUser({ unverified: 403, verified: 403, expert: 403 }) },
   'GET /api/v1/projects/:id': { url: (c) => `/api/v1/projects/${c.projectId}`, expect: sharedProject() },
   'PUT /api/v1/projects/:id': { url: (c) => `/api/v1/projects/${c.projectId}`, body: emptyJson, expect: sharedProject({ verified: 403 }) },
+  // The project under contract: its owner is let through (and answered 409), the parties on it refused.
+  'POST /api/v1/projects/:id/publish': {
+    url: (c) => `/api/v1/projects/${c.contractedProjectId}/publish`,
+    expect: anyUser({ clientB: 404, unverified: 404, expert: 404, verified: 403 }),
+  },
+  'POST /api/v1/projects/:id/cancel': {
+    url: (c) => `/api/v1/projects/${c.contractedProjectId}/cancel`,
+    expect: anyUser({ clientB: 404, unverified: 404, expert: 404, verified: 403 }),
+  },
   'GET /api/v1/projects/:id/documents': { url: (c) => `/api/v1/projects/${c.projectId}/documents`, expect: sharedProject() },
   'POST /api/v1/projects/:id/documents': { url: (c) => `/api/v1/projects/${c.projectId}/documents`, body: emptyJson, expect: sharedProject({ verified: 403 }) },
   'DELETE /api/v1/projects/:id/documents/:documentId': {

@@ -17,7 +17,7 @@ export interface ProjectRow {
   currency: string;
   desired_start: string | Date | null;
   design_id: string | null;
-  status: 'open' | 'contracted' | 'in_progress' | 'completed' | 'cancelled';
+  status: 'draft' | 'open' | 'contracted' | 'in_progress' | 'completed' | 'cancelled';
   quote_type: string;
   created_at: Date | string;
   updated_at: Date | string;
@@ -58,6 +58,8 @@ export function matchingRequestSql(param: string): string {
  */
 export async function relationTo(db: Queryable, project: ProjectRow, user: UserRow & { verified_at?: unknown }): Promise<ProjectRelation> {
   if (project.owner_id === user.id) return 'owner';
+  // A draft is not shared with anyone yet, whatever invitation it may have.
+  if (project.status === 'draft') return 'none';
   if (user.specialist_kind === 'expert') {
     // The plans and photos of the project are what the expert inspects the work against.
     const { rows } = await db.query('SELECT 1 FROM contracts WHERE project_id = $1 AND expert_id = $2', [project.id, user.id]);

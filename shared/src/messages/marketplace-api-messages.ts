@@ -27,6 +27,11 @@ export const MARKETPLACE_API_MESSAGES = {
     message: 'This project has a contract: only its description can still change.',
   },
   projectClosed: /*i18n*/ { id: 'This project no longer accepts quotes.', message: 'This project no longer accepts quotes.' },
+  notDraft: /*i18n*/ { id: 'This project is already published.', message: 'This project is already published.' },
+  notCancellable: /*i18n*/ {
+    id: 'Only a draft or a project still open for quotes can be cancelled.',
+    message: 'Only a draft or a project still open for quotes can be cancelled.',
+  },
   alreadyQuoted: /*i18n*/ { id: 'You have already sent a quote for this project.', message: 'You have already sent a quote for this project.' },
   quoteCurrency: /*i18n*/ { id: 'Quote in the currency of the project ({currency}).', message: 'Quote in the currency of the project ({currency}).' },
   notVerified: /*i18n*/ {

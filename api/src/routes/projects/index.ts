@@ -5,20 +5,46 @@ import { fieldErrors } from 'shared/schemas';
 import { API_MESSAGES as M, MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
 import { PERMISSIONS } from 'shared/permissions';
 import type { AppConfig } from '../../config';
+import type { Queryable } from '../../db/database';
 import { HttpError } from '../../plugins/error-handler';
 import { documentFiles } from '../../marketplace/document-files';
 import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, contentDisposition, type StoredFiles } from '../../uploads/stored-files';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
 import { emailNotifications } from '../../marketplace/notification-mail';
 import { matchingRequestSql, receivesRequests, type ProjectRow } from '../../marketplace/project-access';
-import { MULTIPART_LIMITS, parseProject, readProjectMultipart, type UploadedDocument } from './project-input';
+import { MULTIPART_LIMITS, parseDraft, parseProject, readProjectMultipart, storedFields, type UploadedDocument } from './project-input';
 import { listDocuments, listQuotes, projectCard, projectDetail, type DocumentRow } from './project-views';
 import { UUID, can, loadVisibleProject, requirePermission, type ProjectWithOwner, type Viewer } from './project-guards';
 import { quoteRoutes } from './quotes';
-import { projectListingQuery } from './project-listing';
+import { projectListingQuery, type ListingViewer } from './project-listing';
+import { PROJECT_STATUSES } from '../common/reference-data';
+
+/** `?draft=true` on create and edit: keep the project as an unfinished draft. */
+const asDraft = (request: { query: unknown }) => (request.query as { draft?: string } | undefined)?.draft === 'true';
+
+/** Every verified specialist a newly open project matches hears of it, in the transaction that opens it. */
+async function requestNotifications(tx: Queryable, project: ProjectRow): Promise<NewNotification[]> {
+  // `u` must not be called `sp`: the matching condition has its own `sp` inside.
+  const { rows: matching } = await tx.query<{ user_id: string }>(
+    `SELECT u.id AS user_id FROM users u, projects p
+      WHERE p.id = $1 AND u.status = 'active' AND u.verified_at IS NOT NULL
+        AND u.specialist_kind IN ('contractor', 'vendor', 'artisan')
+        AND ${matchingRequestSql('u.id')}`,
+    [project.id],
+  );
+  const notifications: NewNotification[] = matching.map((row) => ({
+    userId: row.user_id,
+    kind: 'project_request',
+    data: { title: project.title, project_id: project.id },
+    link: `/main/projects/${project.id}`,
+  }));
+  await addNotifications(tx, notifications);
+  return notifications;
+}
 
 const ListQuerySchema = v.object({
-  status: v.optional(v.picklist(['open', 'contracted', 'in_progress', 'completed', 'cancelled'])),
+  // Every status the reference book offers is a filter.
+  status: v.optional(v.picklist(PROJECT_STATUSES.map((status) => status.code))),
   category: v.optional(v.pipe(v.string(), v.maxLength(40))),
   country: v.optional(v.pipe(v.string(), v.maxLength(2))),
   city: v.optional(v.pipe(v.string(), v.maxLength(100))),
@@ -65,16 +91,23 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
 
   app.get('/projects', async (request) => {
     const user = request.user as Viewer;
-    const asClient = can(user, PERMISSIONS.CAN_SEE_PROJECTS_VIEW);
-    if (!asClient && !can(user, PERMISSIONS.CAN_SEE_REQUESTS)) throw new HttpError(403, request.t(MM.forbidden));
+    // Clients list their own projects, specialists their requests, experts the projects they inspect.
+    const viewer: ListingViewer | null = can(user, PERMISSIONS.CAN_SEE_PROJECTS_VIEW)
+      ? 'owner'
+      : can(user, PERMISSIONS.CAN_SEE_REQUESTS)
+        ? 'specialist'
+        : can(user, PERMISSIONS.CAN_INSPECT)
+          ? 'expert'
+          : null;
+    if (!viewer) throw new HttpError(403, request.t(MM.forbidden));
     const parsed = v.safeParse(ListQuerySchema, request.query ?? {});
     if (!parsed.success) throw new HttpError(422, request.t(M.invalidFields), fieldErrors(parsed.issues));
     const query = parsed.output;
     const empty = { data: [], meta: { page: query.page, page_size: query.page_size, total: 0 } };
     // An unverified specialist receives no requests at all (spec §1).
-    if (!asClient && !receivesRequests(user)) return empty;
+    if (viewer === 'specialist' && !receivesRequests(user)) return empty;
 
-    const listing = projectListingQuery(user.id, asClient, query);
+    const listing = projectListingQuery(user.id, viewer, query);
     const { rows } = await app.db.query<ProjectWithOwner>(listing.page.sql, listing.page.params);
     const { rows: counted } = await app.db.query<{ total: string }>(listing.count.sql, listing.count.params);
     return {
@@ -88,33 +121,20 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
     const { fields, files: documents } = request.isMultipart()
       ? await readProjectMultipart(request)
       : { fields: (request.body ?? {}) as Record<string, unknown>, files: [] as UploadedDocument[] };
-    const input = parseProject(fields, request);
+    const draft = asDraft(request);
+    const input = draft ? parseDraft(fields, request) : parseProject(fields, request);
     const saved: string[] = [];
     try {
       const { project, notifications } = await app.db.transaction(async (tx) => {
         const { rows } = await tx.query<ProjectRow>(
-          `INSERT INTO projects (owner_id, title, description, category, country, city, budget_min, budget_max, currency, desired_start, design_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
-          [user.id, input.title, input.description, input.category, input.country, input.city, input.budget_min, input.budget_max, input.currency, input.desired_start, input.design_id],
+          `INSERT INTO projects (owner_id, title, description, category, country, city, budget_min, budget_max, currency, desired_start, design_id, status)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
+          [user.id, input.title, input.description, input.category, input.country, input.city, input.budget_min, input.budget_max, input.currency, input.desired_start, input.design_id, draft ? 'draft' : 'open'],
         );
         const created = rows[0]!;
         await storeDocuments(files, tx, created.id, user.id, documents, saved);
-        // Every verified specialist it matches hears of the new request.
-        // `u` must not be called `sp`: the matching condition has its own `sp` inside.
-        const { rows: matching } = await tx.query<{ user_id: string }>(
-          `SELECT u.id AS user_id FROM users u, projects p
-            WHERE p.id = $1 AND u.status = 'active' AND u.verified_at IS NOT NULL
-              AND u.specialist_kind IN ('contractor', 'vendor', 'artisan')
-              AND ${matchingRequestSql('u.id')}`,
-          [created.id],
-        );
-        const notifications: NewNotification[] = matching.map((row) => ({
-          userId: row.user_id,
-          kind: 'project_request',
-          data: { title: created.title, project_id: created.id },
-          link: `/main/projects/${created.id}`,
-        }));
-        await addNotifications(tx, notifications);
+        // A draft is nobody's business but its owner's until it is published.
+        const notifications = draft ? [] : await requestNotifications(tx, created);
         return { project: created, notifications };
       });
       announce(notifications);
@@ -139,8 +159,9 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
   app.put<{ Params: { id: string } }>('/projects/:id', async (request) => {
     const { project, relation } = await loadVisibleProject(app, request, request.params.id);
     if (relation !== 'owner') throw new HttpError(403, request.t(MM.forbidden));
-    const input = parseProject(request.body, request);
-    if (project.status !== 'open') {
+    const editable = project.status === 'open' || project.status === 'draft';
+    const input = project.status === 'draft' && asDraft(request) ? parseDraft(request.body, request) : parseProject(request.body, request);
+    if (!editable) {
       // With a contract, the scope is fixed: only the description may be clarified.
       const same =
         input.title === project.title &&
@@ -159,6 +180,41 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
         [project.id, input.title, input.description, input.category, input.country, input.city, input.budget_min, input.budget_max, input.currency, input.desired_start, input.design_id],
       );
     }
+    const updated = await loadVisibleProject(app, request, project.id);
+    return { ...projectDetail(updated.project, 'owner'), documents: await listDocuments(app.db, project.id) };
+  });
+
+  /** A draft becomes a request: checked whole, opened, and announced to the matching specialists at once. */
+  app.post<{ Params: { id: string } }>('/projects/:id/publish', async (request) => {
+    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
+    if (relation !== 'owner') throw new HttpError(403, request.t(MM.forbidden));
+    if (project.status !== 'draft') throw new HttpError(409, request.t(MM.notDraft));
+    parseProject(storedFields(project), request);
+    const notifications = await app.db.transaction(async (tx) => {
+      // Only one of two simultaneous calls finds the draft still a draft. A request is new to
+      // specialists when it is published, not when its draft was begun.
+      const { rows } = await tx.query<ProjectRow>(
+        "UPDATE projects SET status = 'open', created_at = now(), updated_at = now() WHERE id = $1 AND status = 'draft' RETURNING *",
+        [project.id],
+      );
+      if (!rows[0]) throw new HttpError(409, request.t(MM.notDraft));
+      return requestNotifications(tx, rows[0]);
+    });
+    announce(notifications);
+    const updated = await loadVisibleProject(app, request, project.id);
+    return { ...projectDetail(updated.project, 'owner'), documents: await listDocuments(app.db, project.id) };
+  });
+
+  /** The owner withdraws a draft or a request nobody is contracted on yet. */
+  app.post<{ Params: { id: string } }>('/projects/:id/cancel', async (request) => {
+    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
+    if (relation !== 'owner') throw new HttpError(403, request.t(MM.forbidden));
+    // The status is checked in the statement itself: a quote selected meanwhile wins.
+    const { rows } = await app.db.query(
+      "UPDATE projects SET status = 'cancelled', updated_at = now() WHERE id = $1 AND status IN ('draft', 'open') RETURNING id",
+      [project.id],
+    );
+    if (!rows[0]) throw new HttpError(409, request.t(MM.notCancellable));
     const updated = await loadVisibleProject(app, request, project.id);
     return { ...projectDetail(updated.project, 'owner'), documents: await listDocuments(app.db, project.id) };
   });

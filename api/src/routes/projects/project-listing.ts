@@ -31,14 +31,21 @@ function specialistSees(param: string): string {
 function specialistProjectIds(param: string, filters: Filter[]): string {
   const narrowed = filters.map((filter) => ` AND ${filter('m')}`).join('');
   return `SELECT m.id FROM projects m JOIN specialist_profiles sp ON sp.user_id = ${param}
-           WHERE m.status = 'open' AND m.category = ANY (sp.categories) AND m.country = sp.service_country
+           WHERE m.status = 'open' AND NOT EXISTS (SELECT 1 FROM insolvencies mi WHERE mi.contractor_id = ${param})
+             AND m.category = ANY (sp.categories) AND m.country = sp.service_country
              AND (cardinality(sp.service_cities) = 0 OR m.city = ANY (sp.service_cities))${narrowed}
           UNION SELECT i.project_id FROM invites i WHERE i.specialist_id = ${param} AND i.status <> 'declined'
           UNION SELECT q.project_id FROM quotes q WHERE q.specialist_id = ${param}`;
 }
 
+/** Whose list it is: a client's own projects, a specialist's requests, or the projects an expert inspects. */
+export type ListingViewer = 'owner' | 'specialist' | 'expert';
+
+const EXPERT_SEES = 'EXISTS (SELECT 1 FROM contracts ec WHERE ec.project_id = p.id AND ec.expert_id = $1)';
+
 /** The two statements of `GET /projects`: one page of cards, then the total. */
-export function projectListingQuery(viewerId: string, asClient: boolean, filters: ListingFilters) {
+export function projectListingQuery(viewerId: string, viewer: ListingViewer, filters: ListingFilters) {
+  const asClient = viewer === 'owner';
   const params: unknown[] = [viewerId];
   const where: Filter[] = [];
   /** `sql` names the table `t`; each filter can be written for either alias. */
@@ -53,9 +60,11 @@ export function projectListingQuery(viewerId: string, asClient: boolean, filters
   if (filters.q) add("t.search @@ plainto_tsquery('simple', ?)", filters.q);
   const narrowed = Boolean(filters.category || filters.city || filters.q);
   const filtersOnP = where.map((filter) => filter('p'));
-  const condition = [asClient ? 'p.owner_id = $1' : specialistSees('$1'), ...filtersOnP].join(' AND ');
+  // A draft is its owner's alone, even for a specialist already invited to it.
+  const seen = viewer === 'owner' ? 'p.owner_id = $1' : viewer === 'expert' ? EXPERT_SEES : `p.status <> 'draft' AND ${specialistSees('$1')}`;
+  const condition = [seen, ...filtersOnP].join(' AND ');
   const countCondition =
-    asClient || narrowed ? condition : [`p.id IN (${specialistProjectIds('$1', where)})`, ...filtersOnP].join(' AND ');
+    viewer !== 'specialist' || narrowed ? condition : [`p.id IN (${specialistProjectIds('$1', where)})`, "p.status <> 'draft'", ...filtersOnP].join(' AND ');
   return {
     page: {
       sql: `${PROJECT_SELECT} WHERE ${condition}
