@@ -26,8 +26,7 @@ import { contractRoutes } from './routes/contracts';
 import { adminEscrowRoutes } from './routes/admin/escrow';
 import { createSandboxProvider, type PaymentProvider } from './escrow/payment-provider';
 import { runSeeds } from './seed/run-seeds';
-import type { RemotesConfig } from 'shared/federation';
-import { buildRemotesJson } from './web/remotes-json';
+import { createRemotesSource } from './web/remotes-json';
 import { serveWeb } from './web/serve-web';
 
 export interface RegisteredRoute {
@@ -47,15 +46,6 @@ export interface BuildAppOptions {
   database?: Database;
   /** Charges escrow payments; the sandbox card provider unless a real one is given. */
   payments?: PaymentProvider;
-}
-
-/** Origins other than ours that the page may load remotes from (from remotes.json). */
-function remoteOrigins(remotes: RemotesConfig): string[] {
-  const origins = new Set<string>();
-  for (const url of Object.values(remotes)) {
-    if (url && /^https?:\/\//.test(url)) origins.add(new URL(url).origin);
-  }
-  return [...origins];
 }
 
 /**
@@ -101,18 +91,18 @@ export async function buildApp({ config, database, payments = createSandboxProvi
     else parseJson(request, text, done);
   });
 
-  // Read once: the same configuration feeds the content security policy and /remotes.json.
-  const remotes = buildRemotesJson(config.remotesFile);
-  const extraOrigins = remoteOrigins(remotes);
+  // The same configuration feeds the content security policy and /remotes.json, and follows a redeploy.
+  const remotes = createRemotesSource(config.remotesFile, (message) => app.log.warn(message));
+  const extraOrigins = () => remotes.origins().join(' ');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...extraOrigins],
+        scriptSrc: ["'self'", extraOrigins],
         // react-hot-toast and the boot screen use inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'", ...extraOrigins],
-        imgSrc: ["'self'", 'data:', 'blob:', ...extraOrigins],
-        connectSrc: ["'self'", ...extraOrigins],
+        styleSrc: ["'self'", "'unsafe-inline'", extraOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', extraOrigins],
+        connectSrc: ["'self'", extraOrigins],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

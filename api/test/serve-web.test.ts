@@ -59,6 +59,29 @@ describe('production web serving', () => {
     expect(response.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/admin\.cdn\.example/);
   });
 
+  it('follows an edit of the override file without a restart: a redeploy and its rollback', async () => {
+    const file = path.join(webRoot, 'remotes-override.json');
+    const original = JSON.stringify({ mfe_admin: 'https://admin.cdn.example/v7/mf-manifest.json', bogus: 'x' });
+    try {
+      writeFileSync(file, JSON.stringify({ mfe_admin: 'https://cdn2.example/admin/v8/mf-manifest.json' }));
+      const redeployed = await t.app.inject({ method: 'GET', url: '/remotes.json' });
+      expect(redeployed.json().mfe_admin).toBe('https://cdn2.example/admin/v8/mf-manifest.json');
+      const page = await t.app.inject({ method: 'GET', url: '/main/projects' });
+      expect(page.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/cdn2\.example/);
+      expect(page.headers['content-security-policy']).not.toContain('admin.cdn.example');
+
+      // A half-written or broken file keeps the last good configuration.
+      writeFileSync(file, '{ "mfe_admin": ');
+      expect((await t.app.inject({ method: 'GET', url: '/remotes.json' })).json().mfe_admin).toBe(
+        'https://cdn2.example/admin/v8/mf-manifest.json',
+      );
+    } finally {
+      writeFileSync(file, original);
+    }
+    const rolledBack = await t.app.inject({ method: 'GET', url: '/remotes.json' });
+    expect(rolledBack.json().mfe_admin).toBe('https://admin.cdn.example/v7/mf-manifest.json');
+  });
+
   it('revalidates manifests and entries but caches hashed chunks for a year', async () => {
     const manifest = await t.app.inject({ method: 'GET', url: '/remotes/mfe-landing/mf-manifest.json' });
     expect(manifest.statusCode).toBe(200);

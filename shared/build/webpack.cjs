@@ -10,6 +10,16 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const DEV_PORTS = require('./dev-ports.cjs');
 
 const sharedPackage = require('../package.json');
+// The contract lives with the route table it is derived from, in TypeScript.
+const { require: requireTs } = require('tsx/cjs/api');
+const { federationContract } = requireTs('../src/federation/contract.ts', __filename);
+
+/**
+ * The version of `shared` an app is built against. FEDERATION_SHARED_VERSION
+ * builds as if it were another one: the compatibility drill of the browser
+ * tests makes a remote that needs a newer major than the running shell.
+ */
+const SHARED_VERSION = process.env.FEDERATION_SHARED_VERSION || sharedPackage.version;
 
 /**
  * Libraries that must exist once on the page: one React, one router, one
@@ -29,8 +39,12 @@ function sharedScope(appPackage) {
     if (WITH_DEEP_IMPORTS.has(name)) scope[`${name}/`] = { singleton: true, requiredVersion };
   }
   // The workspace package holds the session store, the i18n catalog registry
-  // and the API clients: state that must not be duplicated by a remote.
-  scope['shared/'] = { singleton: true, requiredVersion: false, version: sharedPackage.version };
+  // and the API clients: state that must not be duplicated by a remote. It
+  // follows semantic versioning (CHANGELOG.md beside its package.json): a
+  // remote built against a newer major (or, before 1.0, a newer minor) than
+  // the page already loaded must not half-work on the older copy, so the
+  // runtime refuses it and the shell shows that remote's fallback.
+  scope['shared/'] = { singleton: true, requiredVersion: `^${SHARED_VERSION}`, strictVersion: true, version: SHARED_VERSION };
   return scope;
 }
 
@@ -119,7 +133,14 @@ function createAppConfig(options) {
           // share negotiation for the whole page.
           shareStrategy: 'loaded-first',
           runtimePlugins,
-          manifest: true,
+          // The manifest carries the app's federation contract, which the
+          // deploy check (`pnpm check:remote`) compares before a remote goes live.
+          manifest: {
+            additionalData: ({ stats }) => {
+              stats.metaData.contract = federationContract(name, role, SHARED_VERSION);
+              return stats;
+            },
+          },
           dts: false,
         }),
         (isHost || dev) &&

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { REMOTE_PACKAGES, type RemotesConfig } from 'shared/federation';
+import { REMOTE_PACKAGES } from 'shared/federation';
 import type { AppConfig } from '../config';
-import { remotePublicPath } from './remotes-json';
+import { remotePublicPath, type RemotesSource } from './remotes-json';
 
 /** Files named by content hash never change: cache them for a year. Entry points must be revalidated. */
 const HASHED = /\.[0-9a-f]{8}(\.chunk)?\.(js|css)$|\/assets\/.+\.[0-9a-f]{8}\.\w+$/;
@@ -20,7 +20,7 @@ function cacheHeaders(res: HeaderTarget, filePath: string): void {
 export interface ServeWebOptions {
   config: AppConfig;
   /** The remotes.json the server publishes (generated, with the override file applied). */
-  remotes: RemotesConfig;
+  remotes: RemotesSource;
 }
 
 /**
@@ -35,7 +35,7 @@ export const serveWeb: FastifyPluginAsync<ServeWebOptions> = async (app, { confi
 
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return remotes;
+    return remotes.current();
   });
 
   await app.register(fastifyStatic, {

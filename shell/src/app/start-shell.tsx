@@ -7,6 +7,7 @@ import { Spinner } from 'shared/ui';
 import { findRoute } from 'shared/routing';
 import { preloadRemote } from '../features/remotes/load-remote-module';
 import { loadRemotesConfig } from '../features/remotes/remotes-config';
+import { guardRemoteVersions } from '../features/remotes/version-guard';
 import { createAppRouter } from '../features/routing/create-app-router';
 import { AppProviders } from './app-providers';
 import { loadShellCatalog } from './catalog';
@@ -17,6 +18,8 @@ import { loadShellCatalog } from './catalog';
  * the guard never sees a half-loaded state (spec §4).
  */
 export async function startShell(root: Root): Promise<void> {
+  // Before any remote's federation instance exists, so the guard runs inside each of them.
+  guardRemoteVersions();
   registerCatalog('shared', loadSharedCatalog).catch(() => undefined);
   registerCatalog('shell', loadShellCatalog).catch(() => undefined);
   const localeReady = activateLocale(readStoredLocale()).catch((error: unknown) => {

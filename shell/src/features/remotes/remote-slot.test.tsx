@@ -4,6 +4,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { renderWithProviders } from 'shared/testing';
 import { registerRemoteManifests } from './remotes-config';
 import { RemoteSlot } from './remote-slot';
+import { IncompatibleRemoteError } from './version-guard';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -46,6 +47,19 @@ describe('RemoteSlot', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Remote page content' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('tells the visitor the part is being updated when the remote needs a newer shared package', async () => {
+    loadRemoteMock.mockResolvedValue({
+      default: function Incompatible() {
+        throw new IncompatibleRemoteError('mfe_admin', 'shared/ui', '0.1.0', '^1.0.0');
+      },
+    });
+    renderWithProviders(<RemoteSlot remote="mfe_admin" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This part of the site is being updated');
+    expect(alert).not.toHaveTextContent('Check your connection');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it('re-registers the remote with force before the automatic retry', async () => {

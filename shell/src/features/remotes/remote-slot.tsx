@@ -3,6 +3,7 @@ import type { RemoteName } from 'shared/federation';
 import { ErrorBoundary, Spinner } from 'shared/ui';
 import { loadRemoteModule } from './load-remote-module';
 import { RemoteFallback } from './remote-fallback';
+import { findIncompatibility } from './version-guard';
 
 const components = new Map<string, LazyExoticComponent<ComponentType>>();
 
@@ -41,9 +42,10 @@ export function RemoteSlot({ remote, exposed = 'Routes', variant = 'page' }: Rem
   return (
     <ErrorBoundary
       onError={(error) => console.warn(`Remote ${remote} failed`, error)}
-      fallback={(_error, reset) => (
+      fallback={(error, reset) => (
         <RemoteFallback
           variant={variant}
+          incompatible={findIncompatibility(error) !== undefined}
           onRetry={() => {
             components.delete(`${remote}/${exposed}`);
             reset();
