@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { dbPlugin } from './plugins/db-plugin';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { i18nPlugin } from './i18n/i18n-plugin';
 import { rateLimitsPlugin } from './accounts/rate-limits';
 import { mailerPlugin } from './mail/mailer-plugin';
@@ -118,6 +119,7 @@ export async function buildApp({ config, database, payments = createSandboxProvi
   await app.register(errorHandlerPlugin);
   await app.register(dbPlugin, { config, ...(database ? { database } : {}) });
   await app.register(i18nPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(rateLimitsPlugin, { limits: config.rateLimits });
   await app.register(mailerPlugin, { config });
   await app.register(authPlugin);

@@ -410,3 +410,259 @@ describe('idempotency keys', () => {
     }
   });
 });
+
+describe('NUL bytes', () => {
+  const NUL = 'Kitchen\u0000 renovation';
+  const ENGLISH = 'This field must not contain a NUL character.';
+  const FRENCH = 'Ce champ ne doit pas contenir de caractère NUL.';
+  let admin: { headers: { authorization: string } };
+  let disputeId: string;
+  let contractId: string;
+  let milestoneId: string;
+  let parties: EscrowParties;
+
+  beforeAll(async () => {
+    parties = await createParties(t.app, t.db, ' Nul');
+    admin = parties.admin;
+    contractId = await createContract(t.app, parties);
+    milestoneId = (await getContract(t.app, parties.client, contractId)).milestones[0]!.id;
+    await fund(t.app, parties.client, contractId, milestoneId);
+    const body = multipart([{ name: 'reason', value: 'Nobody has come to the site for three weeks.' }]);
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/contracts/${contractId}/milestones/${milestoneId}/disputes`,
+      headers: { ...parties.client.headers, ...body.headers },
+      payload: body.payload,
+    });
+    disputeId = json(opened).dispute.id as string;
+  });
+
+  /** A 422 naming exactly `field`, in the caller's language. */
+  const expectRefused = (response: LightMyRequestResponse, field: string, message = ENGLISH) => {
+    expect(response.statusCode).toBe(422);
+    const body = json(response);
+    expect(body.message).toEqual(expect.any(String));
+    expect(body.errors).toEqual({ [field]: [message] });
+  };
+
+  const profile = { first_name: 'Amina', last_name: 'Client', email: 'nul-profile@example.com', phone_number: '+237 6 12 34 56 78' };
+  const signUp = {
+    first_name: 'Nadia',
+    last_name: 'Ngono',
+    email: 'nul-sign-up@example.com',
+    country: 'Cameroon',
+    city: 'Douala',
+    account_type: 'client',
+    phone_number: '+237 6 12 34 56 78',
+    password: 'Sturdy-walls-42',
+    password_confirmation: 'Sturdy-walls-42',
+  };
+
+  const bodies: [string, string, string, () => { authorization: string } | Record<string, never>, () => Record<string, unknown>, string][] = [
+    ['project title', 'POST', '/api/v1/projects', () => client.headers, () => ({ ...PROJECT, title: NUL }), 'title'],
+    ['project description', 'POST', '/api/v1/projects', () => client.headers, () => ({ ...PROJECT, description: `${PROJECT.description}\u0000` }), 'description'],
+    ['project city', 'POST', '/api/v1/projects', () => client.headers, () => ({ ...PROJECT, city: 'Dou\u0000ala' }), 'city'],
+    ['first name', 'PUT', '/api/v1/auth/me', () => client.headers, () => ({ ...profile, first_name: 'Am\u0000ina' }), 'first_name'],
+    ['last name', 'PUT', '/api/v1/auth/me', () => client.headers, () => ({ ...profile, last_name: '\u0000' }), 'last_name'],
+    ['sign-up first name', 'POST', '/api/v1/auth/sign-up', () => ({}), () => ({ ...signUp, first_name: 'Na\u0000dia' }), 'first_name'],
+    ['sign-up last name', 'POST', '/api/v1/auth/sign-up', () => ({}), () => ({ ...signUp, last_name: 'Ngo\u0000no' }), 'last_name'],
+    ['company name', 'PUT', '/api/v1/specialist-profile', () => contractor.headers, () => ({ company_name: 'Paul\u0000 Builders', categories: ['kitchen'], service_country: 'CM' }), 'company_name'],
+    ['a service city', 'PUT', '/api/v1/specialist-profile', () => contractor.headers, () => ({ categories: ['kitchen'], service_country: 'CM', service_cities: ['Douala', 'Kri\u0000bi'] }), 'service_cities.1'],
+    ['a milestone title', 'POST', '/api/v1/projects/00000000-0000-4000-8000-000000000000/quotes', () => contractor.headers, () => ({ amount: 10, currency: 'XAF', duration_days: 3, milestones: [{ title: 'Ro\u0000of', amount: 10 }] }), 'milestones.0.title'],
+    ['a dispute message', 'POST', '/api/v1/disputes/:dispute/messages', () => parties.client.headers, () => ({ body: 'Still\u0000 nobody on site.' }), 'body'],
+    ['an admin dispute message', 'POST', '/api/v1/admin/disputes/:dispute/messages', () => admin.headers, () => ({ body: 'Mediation\u0000 starts.' }), 'body'],
+  ];
+
+  it.each(bodies)('refuses a NUL in the %s with 422 naming the field', async (_name, method, url, headers, payload, field) => {
+    const before = await count('projects');
+    const response = await t.app.inject({
+      method: method as 'POST' | 'PUT',
+      url: url.replace(':dispute', disputeId),
+      headers: headers(),
+      payload: payload(),
+    });
+    expectRefused(response, field);
+    expect(await count('projects')).toBe(before);
+  });
+
+  it('names the field in French for a French caller', async () => {
+    const response = await postProjectIn('fr', { ...PROJECT, title: NUL });
+    expectRefused(response, 'title', FRENCH);
+    expect(json(response).message).toBe('Veuillez vérifier les champs signalés.');
+  });
+
+  const postProjectIn = (language: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/projects', headers: { ...client.headers, 'accept-language': language }, payload });
+
+  it.each([
+    ['/api/v1/projects', () => client.headers],
+    ['/api/v1/specialists', () => client.headers],
+    ['/api/v1/admin/users', () => admin.headers],
+  ])('refuses a NUL in the q filter of %s', async (url, headers) => {
+    const response = await t.app.inject({ method: 'GET', url: `${url}?q=ab%00cd`, headers: headers() });
+    expectRefused(response, 'q');
+  });
+
+  it('refuses a NUL in a path parameter', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/projects/abc%00def', headers: client.headers });
+    expectRefused(response, 'id');
+  });
+
+  it('refuses a NUL in a multipart field: the dispute reason, the project title, the completion notes', async () => {
+    const disputesBefore = await count('disputes');
+    const send = (url: string, who: Person, parts: Parameters<typeof multipart>[0]) => {
+      const body = multipart(parts);
+      return t.app.inject({ method: 'POST', url, headers: { ...who.headers, ...body.headers }, payload: body.payload });
+    };
+    const milestones = (await getContract(t.app, parties.client, contractId)).milestones;
+    expectRefused(
+      await send(`/api/v1/contracts/${contractId}/milestones/${milestones[1]!.id}/disputes`, parties.client, [{ name: 'reason', value: 'No\u0000body came.' }]),
+      'reason',
+    );
+    expect(await count('disputes')).toBe(disputesBefore);
+    expectRefused(
+      await send('/api/v1/projects', client, Object.entries({ ...PROJECT, title: NUL }).map(([name, value]) => ({ name, value }))),
+      'title',
+    );
+  });
+
+  it('refuses a NUL in any field of any route that reads a body, and in any query or path parameter', async () => {
+    const routes = t.app.routeList.filter((route) => route.url.startsWith('/api/v1/'));
+    expect(routes.length).toBeGreaterThan(50);
+    const checked: string[] = [];
+    for (const route of routes) {
+      const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+      const headers = route.url.startsWith('/api/v1/admin/') && route.url !== '/api/v1/admin/auth/login' ? admin.headers : client.headers;
+      const query = await t.app.inject({ method: route.method as 'GET', url: `${url}?probe=a%00b`, headers, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      expect([route.method, route.url, query.statusCode]).toEqual([route.method, route.url, 422]);
+      expect(json(query).errors).toEqual({ probe: [ENGLISH] });
+      if (route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH') {
+        const body = await t.app.inject({ method: route.method, url, headers, payload: { probe: { nested: ['fine', 'not\u0000 fine'] } } });
+        expect([route.method, route.url, body.statusCode]).toEqual([route.method, route.url, 422]);
+        expect(json(body).errors).toEqual({ 'probe.nested.1': [ENGLISH] });
+      }
+      const param = route.url.match(/:(\w+)/);
+      if (param) {
+        const withNul = route.url.replace(/:(\w+)/g, (_whole, name: string) => (name === param[1] ? 'x%00y' : '00000000-0000-4000-8000-000000000000'));
+        const response = await t.app.inject({ method: route.method as 'GET', url: withNul, headers, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+        expect([route.method, route.url, response.statusCode]).toEqual([route.method, route.url, 422]);
+        expect(json(response).errors).toEqual({ [param[1]!]: [ENGLISH] });
+      }
+      checked.push(`${route.method} ${route.url}`);
+    }
+    expect(checked).toContain('POST /api/v1/projects');
+  });
+});
+
+describe('impossible dates', () => {
+  it.each(['2026-02-30', '2026-13-01', '2025-02-29', '2026-04-31'])('refuses %s as a start date with 422 naming the field', async (date) => {
+    const before = await count('projects');
+    const response = await postProject({ ...PROJECT, desired_start: date });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(json(response).errors)).toEqual(['desired_start']);
+    expect(await count('projects')).toBe(before);
+  });
+
+  it('accepts a real leap day', async () => {
+    const response = await postProject({ ...PROJECT, desired_start: '2028-02-29' });
+    expect(response.statusCode).toBe(201);
+  });
+});
+
+describe('hostile SVG photos', () => {
+  const uploadSvg = (svg: string) => {
+    const body = multipart([{ name: 'photo', file: { name: 'me.svg', type: 'image/svg+xml', data: Buffer.from(svg) } }]);
+    return t.app.inject({ method: 'POST', url: '/api/v1/auth/me/photo', headers: { ...client.headers, ...body.headers }, payload: body.payload });
+  };
+
+  it.each(['&#99999999;', '&#x110000;', '&#xFFFFFFFFFFFF;', '&#0;', '&#xD800;'])('refuses a character reference out of range (%s) with a 4xx', async (entity) => {
+    for (const svg of [
+      `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>${entity}</text></svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect id="a${entity}" width="1" height="1"/></svg>`,
+    ]) {
+      const response = await uploadSvg(svg);
+      expect(response.statusCode).toBe(422);
+      expect(Object.keys(json(response).errors)).toEqual(['photo']);
+    }
+  });
+
+  it('keeps ordinary character references', async () => {
+    const response = await uploadSvg('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&#233;t&#xE9; &amp; co</text></svg>');
+    expect(response.statusCode).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: json(response).photo_url });
+    expect(served.body).toContain('été &amp; co');
+  });
+
+  it('drops CSS that can fetch anything, keeping the harmless properties', async () => {
+    const style = [
+      'fill: #f80',
+      'stroke: url(#g)',
+      "background-image: image-set('https://evil.example/a.png' 1x)",
+      'mask-image: -webkit-image-set(url(https://evil.example/b.png) 1x)',
+      'cursor: url(https://evil.example/c.cur), auto',
+      "fill: image-set('https://evil.example/d.png' 1x)",
+      "content: 'https://evil.example/e'",
+      'font-family: "x", image("https://evil.example/f.png")',
+    ].join('; ');
+    const response = await uploadSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="5" style="${style.replace(/"/g, '&quot;')}"/></svg>`);
+    expect(response.statusCode).toBe(200);
+    const served = (await t.app.inject({ method: 'GET', url: json(response).photo_url })).body;
+    for (const forbidden of ['evil.example', 'image-set', 'image(', 'cursor', 'content', 'background']) expect(served).not.toContain(forbidden);
+    expect(served).toContain('style="fill: #f80; stroke: url(#g)"');
+  });
+});
+
+describe('amounts are integers of minor units, never coerced from text', () => {
+  let projectId: string;
+  beforeAll(async () => {
+    projectId = json(await postProject(PROJECT)).id as string;
+  });
+  const quote = (amount: unknown, milestoneAmount: unknown = amount) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/quotes`,
+      headers: contractor.headers,
+      payload: { amount, currency: 'XAF', duration_days: 10, milestones: [{ title: 'Everything', amount: milestoneAmount }] },
+    });
+
+  it.each(['0x10', '0b11', '0o20', '1e3', '16', ' 16', '16.0', '-16', '+16', 'Infinity', '١٦'])('refuses the quote amount %j', async (amount) => {
+    const response = await quote(amount, 16);
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(json(response).errors)).toContain('amount');
+    const milestone = await quote(16, amount);
+    expect(milestone.statusCode).toBe(422);
+    expect(Object.keys(json(milestone).errors)).toContain('milestones.0.amount');
+  });
+
+  it('refuses a fractional number of minor units', async () => {
+    const response = await quote(16.5);
+    expect(response.statusCode).toBe(422);
+    expect(json(response).errors.amount).toEqual(['Please enter a whole number.']);
+  });
+
+  it('accepts a JSON integer', async () => {
+    const response = await quote(1500);
+    expect(response.statusCode).toBe(201);
+    expect(json(response)).toMatchObject({ amount: 1500 });
+  });
+
+  it.each(['0x10', '0b11', '1e3', '16.0', '1 500', '1,500'])('refuses the budget %j in JSON and in a form', async (budget) => {
+    const before = await count('projects');
+    const response = await postProject({ ...PROJECT, budget_min: budget });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(json(response).errors)).toEqual(['budget_min']);
+    const form = multipart(Object.entries({ ...PROJECT, budget_max: budget }).map(([name, value]) => ({ name, value })));
+    const posted = await t.app.inject({ method: 'POST', url: '/api/v1/projects', headers: { ...client.headers, ...form.headers }, payload: form.payload });
+    expect(posted.statusCode).toBe(422);
+    expect(Object.keys(json(posted).errors)).toEqual(['budget_max']);
+    expect(await count('projects')).toBe(before);
+  });
+
+  it('reads a form budget written as plain digits of minor units', async () => {
+    const form = multipart(Object.entries({ ...PROJECT, budget_min: '1500', budget_max: '2500000' }).map(([name, value]) => ({ name, value })));
+    const posted = await t.app.inject({ method: 'POST', url: '/api/v1/projects', headers: { ...client.headers, ...form.headers }, payload: form.payload });
+    expect(posted.statusCode).toBe(201);
+    const detail = json(await t.app.inject({ method: 'GET', url: `/api/v1/projects/${json(posted).id}`, headers: client.headers }));
+    expect(detail).toMatchObject({ budget: { min: 1500, max: 2_500_000 } });
+  });
+});

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { MessageDescriptor } from '@lingui/core';
 import { HttpError } from '../plugins/error-handler';
+import { refuseNul } from '../plugins/input-guard';
 import { displayFileName, sniffFile, type FileKind } from './stored-files';
 
 export interface UploadedFile {
@@ -40,6 +41,8 @@ export async function readMultipart(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
+        // Form fields are read here, after the request-wide check: they get the same refusal.
+        refuseNul(request, { [part.fieldname]: part.value });
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }

@@ -47,11 +47,26 @@ const TOKEN = new RegExp(
 );
 const ATTRIBUTE = new RegExp(`(${NAME})\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'g');
 
+/** Characters XML allows in a document: a reference to any other one makes the file malformed. */
+function isXmlChar(code: number): boolean {
+  return (
+    code === 0x9 || code === 0xa || code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff)
+  );
+}
+
+/** The text with its references expanded; undefined when one is unknown or names no character. */
 function decodeEntities(value: string): string | undefined {
   let invalid = false;
   const decoded = value.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);?/g, (_whole, entity: string) => {
-    if (entity.startsWith('#x')) return String.fromCodePoint(Number.parseInt(entity.slice(2), 16) || 0xfffd);
-    if (entity.startsWith('#')) return String.fromCodePoint(Number(entity.slice(1)) || 0xfffd);
+    if (entity.startsWith('#')) {
+      const code = entity.startsWith('#x') ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
+      if (!isXmlChar(code)) {
+        invalid = true;
+        return '';
+      }
+      return String.fromCodePoint(code);
+    }
     const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
     if (!(entity in named)) invalid = true;
     return named[entity] ?? '';
@@ -62,18 +77,63 @@ function decodeEntities(value: string): string | undefined {
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Whether a (decoded) attribute value is safe to keep. */
-function safeValue(name: string, value: string): boolean {
-  const compact = value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
-  if (/(javascript|vbscript|data):/.test(compact)) return false;
-  if (name === 'href' || name === 'xlink:href') return value.trim().startsWith('#');
-  if (name in NAMESPACES) return value.trim() === NAMESPACES[name];
-  // Only references inside the document: url(#id).
-  for (const match of compact.matchAll(/url\(([^)]*)\)?/g)) {
-    if (!/^['"]?#/.test(match[1] ?? '')) return false;
+/*
+ * CSS, in a style attribute or a presentation attribute, is kept by allow-list:
+ * a deny-list of ways to fetch something (url(), image-set(), image(),
+ * cross-fade(), @import, new ones in every browser release) is never complete.
+ * Only properties that paint the shapes are kept, and in their values only
+ * colour functions and references inside the document, url(#id).
+ */
+const STYLE_PROPERTIES = new Set([
+  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-linecap',
+  'stroke-linejoin', 'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'opacity', 'color',
+  'clip-path', 'clip-rule', 'mask', 'visibility', 'display', 'vector-effect', 'shape-rendering',
+  'stop-color', 'stop-opacity', 'marker-start', 'marker-mid', 'marker-end',
+  'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor', 'dominant-baseline', 'letter-spacing',
+]);
+const CSS_FUNCTIONS = new Set(['rgb', 'rgba', 'hsl', 'hsla']);
+
+/** Whether a CSS value only paints: plain words, numbers, colours and url(#id). */
+function safeCssValue(value: string): boolean {
+  // No escapes, comments, quotes-within-quotes tricks or at-rules: none of them is needed to paint.
+  if (!/^[\w\s#.,%()+'"-]*$/.test(value) || value.includes('/*')) return false;
+  for (const match of value.matchAll(/([\w-]*)\s*\(([^)]*)\)?/g)) {
+    const name = (match[1] ?? '').toLowerCase();
+    if (name === 'url') {
+      if (!/^\s*['"]?#[\w.-]+['"]?\s*$/.test(match[2] ?? '')) return false;
+    } else if (!CSS_FUNCTIONS.has(name)) {
+      return false;
+    }
   }
-  if (name === 'style' && (/@import|expression\(|\\|behavior:|-moz-binding/.test(compact))) return false;
   return true;
+}
+
+/** A style attribute rebuilt from its allowed declarations; undefined when none is left. */
+function cleanStyle(style: string): string | undefined {
+  const kept: string[] = [];
+  for (const declaration of style.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration.slice(colon + 1).trim();
+    if (STYLE_PROPERTIES.has(property) && value && safeCssValue(value)) kept.push(`${property}: ${value}`);
+  }
+  return kept.length > 0 ? kept.join('; ') : undefined;
+}
+
+/** The (decoded) attribute value to keep, or undefined to drop the attribute. */
+function safeValue(name: string, value: string): string | undefined {
+  const compact = value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
+  if (/(javascript|vbscript|data):/.test(compact)) return undefined;
+  if (name === 'href' || name === 'xlink:href') return value.trim().startsWith('#') ? value : undefined;
+  if (name in NAMESPACES) return value.trim() === NAMESPACES[name] ? value : undefined;
+  if (name === 'style') return cleanStyle(value);
+  if (STYLE_PROPERTIES.has(name)) return safeCssValue(value) ? value : undefined;
+  // Any other attribute (ids, geometry, units): only references inside the document, url(#id).
+  for (const match of compact.matchAll(/url\(([^)]*)\)?/g)) {
+    if (!/^['"]?#/.test(match[1] ?? '')) return undefined;
+  }
+  return value;
 }
 
 export interface SanitizedSvg {
@@ -131,9 +191,10 @@ export function sanitizeSvg(source: string): SanitizedSvg | undefined {
     if (kept) {
       const attributes: string[] = [];
       for (const [, attribute = '', double, single] of (groups.attrs ?? '').matchAll(ATTRIBUTE)) {
-        const value = decodeEntities(double ?? single ?? '');
-        if (value === undefined) return undefined;
-        if (!ATTRIBUTES.has(attribute) || !safeValue(attribute, value)) continue;
+        const decoded = decodeEntities(double ?? single ?? '');
+        if (decoded === undefined) return undefined;
+        const value = ATTRIBUTES.has(attribute) ? safeValue(attribute, decoded) : undefined;
+        if (value === undefined) continue;
         if (stack.length === 0 && (attribute === 'width' || attribute === 'height' || attribute === 'viewBox')) {
           root[attribute] = value;
         }

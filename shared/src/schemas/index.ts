@@ -1,4 +1,6 @@
+export { isCalendarDate } from './calendar-date';
 export { VALIDATION_MESSAGES } from './messages';
+export { INPUT_MESSAGES } from './input-messages';
 export { descriptorFor, fieldErrors, issueMessage, translateMessage } from './issue-messages';
 export type { FieldErrorMap, Translate } from './issue-messages';
 export {

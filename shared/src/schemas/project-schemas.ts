@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { MONEY_MAX_MINOR } from '../money/parse-money';
+import { isCalendarDate } from './calendar-date';
 import { issueMessage } from './issue-messages';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { MARKETPLACE_MESSAGES as P } from './marketplace-messages';
@@ -10,7 +12,7 @@ export const PROJECT_DESCRIPTION_MAX = 5000;
 export const QUOTE_MESSAGE_MAX = 2000;
 export const MILESTONES_MAX = 20;
 /** Every amount is an integer of minor units; this keeps one well inside JavaScript's exact range. */
-export const AMOUNT_MAX = 1_000_000_000_000;
+export const AMOUNT_MAX = MONEY_MAX_MINOR;
 
 const required = issueMessage(M.required);
 const min = (amount: number) => issueMessage(M.minLength, { amount });
@@ -33,15 +35,20 @@ function code(message: string) {
   return v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(40, message)), '');
 }
 
+/** Decimal digits only: no sign, prefix ("0x", "0b"), exponent, separator or space. */
+const DIGITS = /^\d{1,13}$/;
+
 /**
- * A whole number of minor units. Multipart forms send numbers as text, so a
- * numeric string is accepted too.
+ * A whole number of minor units, as a JSON integer. What a person typed is
+ * read by the money parser (`shared/money`) before it gets here; anything
+ * else is refused, never coerced: `Number("0x10")` is 16, `Number("1e3")` 1000.
+ * A multipart form carries only text, so `fromForm` accepts the integer's
+ * plain decimal digits there.
  */
-function amount(message = issueMessage(P.amount)) {
+function amount({ fromForm = false, message = issueMessage(P.amount) } = {}) {
+  const integer = v.pipe(v.number(message), v.integer(issueMessage(P.wholeNumber)));
   return v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.transform(Number))], message),
-    v.number(message),
-    v.integer(issueMessage(P.wholeNumber)),
+    fromForm ? v.union([integer, v.pipe(v.string(message), v.regex(DIGITS, message), v.transform(Number))], message) : integer,
     v.minValue(1, message),
     v.maxValue(AMOUNT_MAX, message),
   );
@@ -52,7 +59,7 @@ function optionalAmount() {
   return v.pipe(
     v.optional(v.union([v.literal(''), v.null(), v.number(), v.string()]), null),
     v.transform((value) => (value === '' || value === null ? null : value)),
-    v.nullable(amount()),
+    v.nullable(amount({ fromForm: true })),
   );
 }
 
@@ -63,7 +70,7 @@ const isoDate = v.pipe(
     v.pipe(
       v.string(),
       v.isoDate(issueMessage(P.date)),
-      v.check((value) => !Number.isNaN(Date.parse(value)), issueMessage(P.date)),
+      v.check(isCalendarDate, issueMessage(P.date)),
     ),
   ),
 );
@@ -112,7 +119,7 @@ export const QuoteSchema = v.pipe(
     amount: amount(),
     currency: code(issueMessage(P.chooseCurrency)),
     duration_days: v.pipe(
-      v.union([v.number(), v.pipe(v.string(), v.transform(Number))], issueMessage(P.durationRange)),
+      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number))], issueMessage(P.durationRange)),
       v.number(issueMessage(P.durationRange)),
       v.integer(issueMessage(P.durationRange)),
       v.minValue(1, issueMessage(P.durationRange)),
