@@ -147,7 +147,8 @@ const CONTRACT_SELECT = `
          ku.first_name || ' ' || ku.last_name AS contractor_name, coalesce(sp.company_name, '') AS company_name,
          eu.first_name || ' ' || eu.last_name AS expert_name,
          (SELECT n.id FROM contracts n WHERE n.replaces_contract_id = c.id ORDER BY n.created_at LIMIT 1) AS replaced_by,
-         i.declared_at AS insolvent_at, i.note AS insolvency_note
+         i.declared_at AS insolvent_at, i.note AS insolvency_note,
+         (ku.status = 'active' AND i.contractor_id IS NULL) AS contractor_payable
     FROM contracts c
     JOIN projects p ON p.id = c.project_id
     JOIN users cu ON cu.id = c.client_id
@@ -168,6 +169,7 @@ export type ContractDetailRow = ContractRow & {
   replaced_by: string | null;
   insolvent_at: When;
   insolvency_note: string | null;
+  contractor_payable: boolean;
 };
 
 export async function findContractDetail(db: Queryable, id: string): Promise<ContractDetailRow | undefined> {
@@ -293,6 +295,8 @@ export async function contractView(db: Queryable, contract: ContractDetailRow, r
     project: { id: contract.project_id, title: contract.title, category: contract.category, city: contract.city, country: contract.country },
     client: { id: contract.client_id, name: contract.client_name },
     contractor: { id: contract.contractor_id, name: contract.contractor_name, company_name: contract.company_name },
+    // False once the platform bars the contractor: nothing can be funded or released to them.
+    contractor_payable: contract.contractor_payable,
     expert: contract.expert_id ? { id: contract.expert_id, name: contract.expert_name ?? '' } : null,
     replaces_contract_id: contract.replaces_contract_id,
     replaced_by_contract_id: contract.replaced_by,

@@ -26,3 +26,18 @@ export function expertFee(amount: number, currency: string): number {
 export function milestoneFees(amount: number, currency: string): { expert_fee: number; platform_fee: number } {
   return { expert_fee: expertFee(amount, currency), platform_fee: platformFee(amount) };
 }
+
+/**
+ * The same rules in SQL, for the ledger check: generated from the constants
+ * above so the check can never drift from what the code charges.
+ */
+export function platformFeeSql(amount: string): string {
+  return `floor((${amount} * ${PLATFORM_FEE_PER_MILLE} + 500) / 1000)`;
+}
+
+export function expertFeeSql(amount: string, currency: string): string {
+  const minimums = Object.entries(EXPERT_FEE_MINIMUM)
+    .map(([code, minimum]) => `WHEN '${code}' THEN ${minimum}`)
+    .join(' ');
+  return `greatest(floor((${amount} * ${EXPERT_FEE_PER_MILLE} + 500) / 1000), CASE ${currency} ${minimums} ELSE 0 END)`;
+}

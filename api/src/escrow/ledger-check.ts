@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { expertFeeSql, platformFeeSql } from './fees';
 
 export interface CheckResult {
   name: string;
@@ -122,6 +123,7 @@ export async function checkLedger(db: Queryable): Promise<{ ok: boolean; account
       (count) => (count === 0 ? 'Each contract holds at least what its funded milestones need.' : `${count} contracts hold too little`),
     ),
   );
+  checks.push(...(await businessRules(db)));
   const { rows: counts } = await db.query<{ accounts: string; transfers: string }>(
     'SELECT (SELECT count(*) FROM ledger_accounts) AS accounts, (SELECT count(*) FROM ledger_transfers) AS transfers',
   );
@@ -131,4 +133,86 @@ export async function checkLedger(db: Queryable): Promise<{ ok: boolean; account
     transfers: Number(counts[0]!.transfers),
     checks,
   };
+}
+
+/*
+ * Money an estimate or a dispute resolution decided the contractor is owed for
+ * work done: paid out of the ring-fenced escrow even to a barred contractor,
+ * and without an inspection approval.
+ */
+const SETTLED_BY_DECISION = `t.flag = 'post_pending' AND t.code = 'contractor_payout' AND (
+    (m.estimate_owed IS NOT NULL AND m.estimate_owed = t.amount)
+    OR EXISTS (SELECT 1 FROM disputes d WHERE d.milestone_id = m.id AND d.status = 'resolved' AND d.contractor_amount = t.amount))`;
+
+/** The user (`user`, a uuid column) was suspended at `at`: by the admin trail, or by the current suspension. */
+const suspendedAt = (user: string, at: string) => `(
+  EXISTS (SELECT 1 FROM users su WHERE su.id = ${user} AND su.status = 'suspended' AND su.suspended_at <= ${at})
+  OR (SELECT au.action FROM admin_audit au
+       WHERE au.target_id = ${user}::text AND au.action IN ('user.suspended', 'user.reactivated') AND au.created_at <= ${at}
+       ORDER BY au.created_at DESC, au.id DESC LIMIT 1) = 'user.suspended')`;
+
+/**
+ * The platform's rules on who may be paid and how much: barred parties
+ * receive nothing, a release needs a verified expert's approval, and every
+ * fee is the one the fee rules give for the amount and currency.
+ */
+async function businessRules(db: Queryable): Promise<CheckResult[]> {
+  return [
+    await violations(
+      db,
+      'No payment to a barred party',
+      `SELECT t.id, t.code, t.flag, a.kind, a.user_id FROM ledger_transfers t
+         JOIN ledger_accounts a ON a.id = t.credit_account_id AND a.kind IN ('contractor', 'expert')
+         LEFT JOIN milestones m ON m.id = t.milestone_id
+        WHERE t.flag IN ('posted', 'pending', 'post_pending') AND t.amount > 0
+          AND (EXISTS (SELECT 1 FROM insolvencies i WHERE i.contractor_id = a.user_id AND i.declared_at <= t.created_at)
+               OR ${suspendedAt('a.user_id', 't.created_at')})
+          AND NOT (${SETTLED_BY_DECISION})
+        ORDER BY t.id`,
+      (count) =>
+        count === 0
+          ? 'No contractor or expert was paid or promised money while suspended or insolvent, beyond what an estimate or a dispute decided.'
+          : `${count} transfers pay a suspended or insolvent party`,
+    ),
+    await violations(
+      db,
+      'Releases approved by a verified expert',
+      `SELECT t.id, t.milestone_id, m.inspected_by FROM ledger_transfers t
+         JOIN milestones m ON m.id = t.milestone_id JOIN contracts c ON c.id = m.contract_id
+        WHERE t.code = 'contractor_payout' AND t.flag = 'post_pending' AND t.amount > 0
+          AND NOT (${SETTLED_BY_DECISION})
+          AND NOT (
+            m.inspection_decision = 'approved' AND m.inspected_by IS NOT NULL
+            AND m.inspected_by <> c.client_id AND m.inspected_by <> c.contractor_id
+            AND EXISTS (
+              SELECT 1 FROM users e WHERE e.id = m.inspected_by AND e.specialist_kind = 'expert'
+                AND ((e.verified_at IS NOT NULL AND e.verified_at <= t.created_at)
+                  -- Verified then, revoked since: the release was right when it was made.
+                  OR EXISTS (SELECT 1 FROM admin_audit r WHERE r.target_id = e.id::text
+                               AND r.action = 'user.verification_revoked' AND r.created_at >= t.created_at)))
+          )
+        ORDER BY t.id`,
+      (count) =>
+        count === 0
+          ? 'Every release follows an approval by an expert who was verified and not a party.'
+          : `${count} releases lack a verified expert’s approval`,
+    ),
+    await violations(
+      db,
+      'Fees follow the fee rules',
+      `SELECT 'milestone' AS what, m.id::text AS id, m.amount, m.expert_fee, m.platform_fee FROM milestones m JOIN contracts c ON c.id = m.contract_id
+        WHERE m.platform_fee <> ${platformFeeSql('m.amount')} OR m.expert_fee <> ${expertFeeSql('m.amount', 'c.currency')}
+       UNION ALL
+       SELECT 'transfer', t.id::text, t.amount, m.expert_fee, m.platform_fee FROM ledger_transfers t JOIN milestones m ON m.id = t.milestone_id
+        WHERE (t.code = 'platform_fee' AND t.flag = 'pending' AND t.amount <> m.platform_fee)
+           OR (t.code = 'expert_fee' AND t.flag = 'posted' AND t.amount <> m.expert_fee)
+           OR (t.code = 'platform_fee' AND t.flag = 'post_pending' AND t.amount <> least(m.platform_fee, ${platformFeeSql(
+             `coalesce((SELECT p.amount FROM ledger_transfers p WHERE p.milestone_id = m.id AND p.code = 'contractor_payout' AND p.flag = 'post_pending'), 0)`,
+           )}))`,
+      (count) =>
+        count === 0
+          ? 'Every milestone fee and fee transfer equals the fee rule for its amount and currency.'
+          : `${count} fees differ from the fee rules`,
+    ),
+  ];
 }

@@ -1,6 +1,7 @@
 import { ESCROW_API_MESSAGES as EM } from 'shared/messages';
 import type { Queryable } from '../db/database';
 import type { NewNotification } from '../marketplace/notifications';
+import { isBarred } from '../marketplace/project-access';
 import { RuleError } from '../plugins/error-handler';
 import { platformFee } from './fees';
 import { LockedAccounts, openHolds, type AccountRef } from './ledger';
@@ -64,6 +65,20 @@ export function creditOf(accounts: LockedAccounts, escrowId: number, milestones:
   return accounts.available(escrowId) - reservedFees;
 }
 
+/** A barred contractor (suspended, declared insolvent) is paid nothing, held or posted. */
+async function requirePayable(ctx: ContractContext): Promise<void> {
+  if (await isBarred(ctx.tx, ctx.contract.contractor_id)) throw new RuleError(409, EM.contractorBarred);
+}
+
+/** An approval counts only while the expert who gave it is verified and not barred. */
+async function requireVerifiedInspector(tx: Queryable, expertId: string): Promise<void> {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM users WHERE id = $1 AND specialist_kind = 'expert' AND verified_at IS NOT NULL AND status = 'active'`,
+    [expertId],
+  );
+  if (rows.length === 0) throw new RuleError(409, EM.approvalNotValid);
+}
+
 /** After a payout: a contract whose every milestone is closed is completed. */
 export async function closeIfDone(ctx: ContractContext): Promise<void> {
   const milestones = await contractMilestones(ctx.tx, ctx.contract.id);
@@ -84,6 +99,7 @@ export type Charge = (amount: number) => Promise<{ reference: string; cardLast4:
 export async function fundMilestone(ctx: ContractContext, milestone: MilestoneRow, charge: Charge) {
   requireActive(ctx.contract);
   if (milestone.status !== 'draft') throw new RuleError(409, EM.notFundable);
+  await requirePayable(ctx);
   const { contract, tx } = ctx;
   // The contract's own escrow account first (only this contract's calls, already queued on
   // the contract row, touch it): the card is charged before the shared accounts are locked,
@@ -154,6 +170,8 @@ export async function inspectMilestone(
 export async function releaseMilestone(ctx: ContractContext, milestone: MilestoneRow) {
   requireActive(ctx.contract);
   if (milestone.status !== 'approved' || !milestone.inspected_by) throw new RuleError(409, EM.notReleasable);
+  await requirePayable(ctx);
+  await requireVerifiedInspector(ctx.tx, milestone.inspected_by);
   const { contract, tx } = ctx;
   const { locked, ids } = await LockedAccounts.lock(tx, [
     escrowOf(contract),

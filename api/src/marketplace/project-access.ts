@@ -36,12 +36,28 @@ export function receivesRequests(user: UserRow & { verified_at?: unknown }): boo
 }
 
 /**
+ * SQL condition: the user (a column or a parameter) is barred by the platform,
+ * suspended or declared insolvent. A barred party receives no requests, is
+ * chosen for nothing and is paid nothing.
+ */
+export function barredSql(user: string): string {
+  return `(EXISTS (SELECT 1 FROM users bu WHERE bu.id = ${user} AND bu.status = 'suspended')
+    OR EXISTS (SELECT 1 FROM insolvencies bi WHERE bi.contractor_id = ${user}))`;
+}
+
+/** Whether the platform bars this user now (suspended or declared insolvent). */
+export async function isBarred(db: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await db.query<{ barred: boolean }>(`SELECT ${barredSql('$1::uuid')} AS barred`, [userId]);
+  return Boolean(rows[0]?.barred);
+}
+
+/**
  * SQL condition (on alias `p`) for open requests a specialist ($n) may see:
  * in one of their trades, in their country, and in one of their cities unless
- * they serve the whole country.
+ * they serve the whole country; never for a specialist declared insolvent.
  */
 export function matchingRequestSql(param: string): string {
-  return `p.status = 'open' AND EXISTS (
+  return `p.status = 'open' AND NOT EXISTS (SELECT 1 FROM insolvencies mi WHERE mi.contractor_id = ${param}) AND EXISTS (
     SELECT 1 FROM specialist_profiles sp
     WHERE sp.user_id = ${param}
       AND p.category = ANY (sp.categories)

@@ -23,6 +23,13 @@ export const accountsSeeder: Seeder = {
         [user.email, await hashPassword(user.password), user.first_name, user.last_name, user.account_type, user.specialist_kind],
       );
     }
+    // The demo expert inspects the demo contract: verified like any expert allowed to inspect,
+    // unless an admin has since revoked it.
+    await db.query(
+      `UPDATE users u SET verified_at = u.created_at WHERE u.email = $1 AND u.verified_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM admin_audit a WHERE a.target_id = u.id::text AND a.action = 'user.verification_revoked')`,
+      ['expert@demo.fundament.example'],
+    );
     const { rows } = await db.query('SELECT 1 FROM admins WHERE email = $1', [DEMO_ADMIN.email]);
     if (rows.length === 0) {
       await db.query(

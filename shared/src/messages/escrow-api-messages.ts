@@ -90,6 +90,26 @@ export const ESCROW_API_MESSAGES = {
     id: 'Only specialists who take contracts can be marked insolvent.',
     message: 'Only specialists who take contracts can be marked insolvent.',
   },
+  specialistBarred: /*i18n*/ {
+    id: 'This specialist can no longer take on work on the platform (suspended or declared insolvent). Choose another quote.',
+    message: 'This specialist can no longer take on work on the platform (suspended or declared insolvent). Choose another quote.',
+  },
+  contractorBarred: /*i18n*/ {
+    id: 'This contractor can no longer be paid through escrow (suspended or declared insolvent). No money was taken.',
+    message: 'This contractor can no longer be paid through escrow (suspended or declared insolvent). No money was taken.',
+  },
+  expertNotVerified: /*i18n*/ {
+    id: 'Only a verified expert can inspect milestones. Verify this expert first.',
+    message: 'Only a verified expert can inspect milestones. Verify this expert first.',
+  },
+  approvalNotValid: /*i18n*/ {
+    id: 'The approval no longer counts: the expert who gave it is not verified. An admin must assign a verified expert.',
+    message: 'The approval no longer counts: the expert who gave it is not verified. An admin must assign a verified expert.',
+  },
+  paymentPending: /*i18n*/ {
+    id: 'This payment is still being processed. Try again in a moment with the same key.',
+    message: 'This payment is still being processed. Try again in a moment with the same key.',
+  },
   expertInvalid: /*i18n*/ {
     id: 'Please choose an active expert who is not a party to this contract.',
     message: 'Please choose an active expert who is not a party to this contract.',

@@ -93,12 +93,15 @@ export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig; payments
       const { ctx } = await lockContext(tx, request, request.params.id);
       const { contract } = ctx;
       if (contract.status === 'completed' || contract.status === 'terminated') throw new HttpError(409, request.t(EM.contractClosed));
-      const { rows } = await tx.query<{ id: string }>(
-        `SELECT id FROM users WHERE id = $1 AND account_type = 'specialist' AND specialist_kind = 'expert' AND status = 'active'`,
+      const { rows } = await tx.query<{ id: string; verified: boolean }>(
+        `SELECT id, verified_at IS NOT NULL AS verified FROM users
+          WHERE id = $1 AND account_type = 'specialist' AND specialist_kind = 'expert' AND status = 'active'`,
         [expert_id],
       );
-      const invalid = () => new HttpError(422, request.t(EM.expertInvalid), { expert_id: [request.t(EM.expertInvalid)] });
+      const invalid = (message = EM.expertInvalid) => new HttpError(422, request.t(message), { expert_id: [request.t(message)] });
       if (!rows[0] || expert_id === contract.client_id || expert_id === contract.contractor_id) throw invalid();
+      // Self-registered and pending experts inspect nothing: their approval is what lets money go.
+      if (!rows[0].verified) throw invalid(EM.expertNotVerified);
       await tx.query('UPDATE contracts SET expert_id = $2, updated_at = now() WHERE id = $1', [contract.id, expert_id]);
       const notifications: NewNotification[] = [
         { userId: expert_id, kind: 'expert_assigned', data: { title: ctx.title, contract_id: contract.id }, link: `/main/escrow/${contract.id}` },

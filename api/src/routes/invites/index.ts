@@ -9,7 +9,7 @@ import { translatorFor } from '../../i18n/server-i18n';
 import { HttpError } from '../../plugins/error-handler';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
 import { emailNotifications } from '../../marketplace/notification-mail';
-import { receivesRequests } from '../../marketplace/project-access';
+import { isBarred, receivesRequests } from '../../marketplace/project-access';
 import { UUID, can, requirePermission, type Viewer } from '../projects/project-guards';
 import { escapeHtml } from '../../mail/templates';
 
@@ -80,7 +80,7 @@ export const inviteRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (ap
     if ('specialist_id' in input) {
       const { rows } = await app.db.query<Viewer>('SELECT * FROM users WHERE id = $1', [input.specialist_id]);
       const specialist = rows[0];
-      if (!specialist || !receivesRequests(specialist)) throw new HttpError(404, request.t(MM.specialistNotFound));
+      if (!specialist || !receivesRequests(specialist) || (await isBarred(app.db, specialist.id))) throw new HttpError(404, request.t(MM.specialistNotFound));
       const created = await app.db.transaction(async (tx) => {
         const { rows: inserted } = await tx.query<{ id: string }>(
           `INSERT INTO invites (inviter_id, project_id, specialist_id, message) VALUES ($1, $2, $3, $4)

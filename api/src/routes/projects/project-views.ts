@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import type { ProjectRelation, ProjectRow } from '../../marketplace/project-access';
+import { barredSql, type ProjectRelation, type ProjectRow } from '../../marketplace/project-access';
 
 /** Amounts are bigint columns: read them back as numbers (well inside the exact range, see AMOUNT_MAX). */
 export const toAmount = (value: string | number | null): number | null => (value === null ? null : Number(value));
@@ -63,6 +63,7 @@ interface QuoteRow {
   company_name: string | null;
   specialist_kind: string | null;
   verified_at: Date | string | null;
+  available: boolean;
   milestones: Array<{ position: number; title: string; amount: string | number }> | null;
 }
 
@@ -70,6 +71,7 @@ interface QuoteRow {
 export async function listQuotes(db: Queryable, projectId: string, specialistId?: string) {
   const { rows } = await db.query<QuoteRow>(
     `SELECT q.*, u.first_name, u.last_name, u.specialist_kind, u.verified_at, sp.company_name,
+            NOT ${barredSql('q.specialist_id')} AS available,
             (SELECT json_agg(json_build_object('position', m.position, 'title', m.title, 'amount', m.amount) ORDER BY m.position)
                FROM quote_milestones m WHERE m.quote_id = q.id) AS milestones
        FROM quotes q
@@ -93,6 +95,8 @@ export async function listQuotes(db: Queryable, projectId: string, specialistId?
       company: row.company_name ?? '',
       kind: row.specialist_kind,
       verified: row.verified_at !== null,
+      // False once the platform bars the specialist: the quote can no longer be selected.
+      available: row.available,
     },
     milestones: (row.milestones ?? []).map((milestone) => ({
       position: milestone.position,

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { QuoteSchema } from 'shared/schemas';
-import { MARKETPLACE_API_MESSAGES as MM, API_MESSAGES as M } from 'shared/messages';
+import { MARKETPLACE_API_MESSAGES as MM, API_MESSAGES as M, ESCROW_API_MESSAGES as EM } from 'shared/messages';
 import { PERMISSIONS } from 'shared/permissions';
 import type { AppConfig } from '../../config';
 import type { Queryable } from '../../db/database';
 import { parseWith } from '../../accounts/validate';
 import { HttpError } from '../../plugins/error-handler';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
-import { receivesRequests, type ProjectRow } from '../../marketplace/project-access';
+import { isBarred, receivesRequests, type ProjectRow } from '../../marketplace/project-access';
 import { createContractForQuote } from '../../escrow/contracts';
 import { listQuotes } from './project-views';
 import { UUID, can, loadVisibleProject, requirePermission } from './project-guards';
@@ -32,6 +32,8 @@ export const quoteRoutes: FastifyPluginAsync<QuoteOptions> = async (app, { annou
   app.post<{ Params: { id: string } }>('/projects/:id/quotes', async (request, reply) => {
     const user = requirePermission(request, PERMISSIONS.CAN_SUBMIT_QUOTE);
     if (!receivesRequests(user)) throw new HttpError(403, request.t(MM.notVerified));
+    // Declared insolvent: no new work (a suspended account cannot even sign in).
+    if (await isBarred(app.db, user.id)) throw new HttpError(403, request.t(MM.forbidden));
     const { project, relation } = await loadVisibleProject(app, request, request.params.id);
     if (relation === 'quoted') throw new HttpError(409, request.t(MM.alreadyQuoted));
     if (project.status !== 'open') throw new HttpError(409, request.t(MM.projectClosed));
@@ -91,6 +93,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteOptions> = async (app, { annou
       if (chosen.status === 'selected') return { notifications: [] as NewNotification[], contractId: await contractOf(tx, chosen.id) };
       if (current.status !== 'open') throw new HttpError(409, request.t(MM.alreadySelected));
       if (chosen.status !== 'submitted') throw new HttpError(409, request.t(MM.quoteNotOpen));
+      if (await isBarred(tx, chosen.specialist_id)) throw new HttpError(409, request.t(EM.specialistBarred));
       await tx.query("UPDATE quotes SET status = 'selected', updated_at = now() WHERE id = $1", [chosen.id]);
       await tx.query(
         "UPDATE quotes SET status = 'rejected', updated_at = now() WHERE project_id = $1 AND id <> $2 AND status = 'submitted'",

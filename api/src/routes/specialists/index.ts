@@ -78,7 +78,8 @@ const DIRECTORY_SELECT = `
          sp.company_name, sp.headline, sp.description, sp.categories, sp.service_country, sp.service_cities
     FROM users u LEFT JOIN specialist_profiles sp ON sp.user_id = u.id
    WHERE u.account_type = 'specialist' AND u.status = 'active' AND u.verified_at IS NOT NULL
-     AND u.specialist_kind IN ('contractor', 'vendor', 'artisan')`;
+     AND u.specialist_kind IN ('contractor', 'vendor', 'artisan')
+     AND NOT EXISTS (SELECT 1 FROM insolvencies i WHERE i.contractor_id = u.id)`;
 
 /** A specialist's latest verified reviews, with the reviewer's first name and the project. */
 async function reviewsOf(db: Queryable, specialistId: string) {
