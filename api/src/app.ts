@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { dbPlugin } from './plugins/db-plugin';
@@ -116,6 +117,8 @@ export async function buildApp({ config, database, payments = createSandboxProvi
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(compress, { threshold: 1024 });
+  // Only the social sign-in flow uses a cookie (binding it to the browser that started it); sessions stay Bearer tokens.
+  await app.register(cookie);
   await app.register(errorHandlerPlugin);
   await app.register(dbPlugin, { config, ...(database ? { database } : {}) });
   await app.register(i18nPlugin);

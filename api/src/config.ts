@@ -48,6 +48,8 @@ export interface RateLimits {
   signUp: number;
   forgotPassword: number;
   resendVerification: number;
+  /** Social sign-ins started (`/auth/social/link`) and pending links confirmed, per client address. */
+  socialSignIn: number;
   /** Length of the counting window in milliseconds. */
   windowMs: number;
 }
@@ -58,6 +60,8 @@ export interface OAuthProviderConfig {
   /** A provider is offered only when its client id is set. */
   clientId: string | undefined;
   clientSecret: string | undefined;
+  /** The `iss` of the provider's ID tokens (OpenID Connect providers). */
+  issuer: string;
   authUrl: string;
   tokenUrl: string;
   userinfoUrl: string;
@@ -76,11 +80,12 @@ function toPositiveInt(name: string, value: string | undefined, fallback: number
 function oauthProvider(
   env: NodeJS.ProcessEnv,
   prefix: 'GOOGLE' | 'FACEBOOK',
-  defaults: Pick<OAuthProviderConfig, 'authUrl' | 'tokenUrl' | 'userinfoUrl'>,
+  defaults: Pick<OAuthProviderConfig, 'issuer' | 'authUrl' | 'tokenUrl' | 'userinfoUrl'>,
 ): OAuthProviderConfig {
   return {
     clientId: env[`${prefix}_CLIENT_ID`] || undefined,
     clientSecret: env[`${prefix}_CLIENT_SECRET`] || undefined,
+    issuer: env[`${prefix}_ISSUER`] || defaults.issuer,
     authUrl: env[`${prefix}_AUTH_URL`] || defaults.authUrl,
     tokenUrl: env[`${prefix}_TOKEN_URL`] || defaults.tokenUrl,
     userinfoUrl: env[`${prefix}_USERINFO_URL`] || defaults.userinfoUrl,
@@ -123,15 +128,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signUp: toPositiveInt('RATE_LIMIT_SIGN_UP', env.RATE_LIMIT_SIGN_UP, 5),
       forgotPassword: toPositiveInt('RATE_LIMIT_FORGOT_PASSWORD', env.RATE_LIMIT_FORGOT_PASSWORD, 5),
       resendVerification: toPositiveInt('RATE_LIMIT_RESEND_VERIFICATION', env.RATE_LIMIT_RESEND_VERIFICATION, 5),
+      socialSignIn: toPositiveInt('RATE_LIMIT_SOCIAL_SIGN_IN', env.RATE_LIMIT_SOCIAL_SIGN_IN, 20),
       windowMs: 60_000,
     },
     oauth: {
       google: oauthProvider(env, 'GOOGLE', {
+        issuer: 'https://accounts.google.com',
         authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
         tokenUrl: 'https://oauth2.googleapis.com/token',
         userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
       }),
       facebook: oauthProvider(env, 'FACEBOOK', {
+        // Facebook Login is plain OAuth 2 here: no ID token, so no issuer to compare.
+        issuer: 'https://www.facebook.com',
         authUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
         tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
         userinfoUrl: 'https://graph.facebook.com/me',

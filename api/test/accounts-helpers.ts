@@ -72,4 +72,4 @@ export async function expireAccountTokens(db: Database): Promise<void> {
 }
 
 /** Limits high enough that only the rate-limit tests reach them (createTestApp's default too). */
-export const RELAXED_LIMITS = { login: 1000, signUp: 1000, forgotPassword: 1000, resendVerification: 1000, windowMs: 60_000 };
+export const RELAXED_LIMITS = { login: 1000, signUp: 1000, forgotPassword: 1000, resendVerification: 1000, socialSignIn: 1000, windowMs: 60_000 };

@@ -3,7 +3,7 @@ import { signUpBody, uniqueEmail } from './accounts-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { login: 3, signUp: 2, forgotPassword: 2, resendVerification: 2, windowMs: 60_000 } });
+  t = await createTestApp({ rateLimits: { login: 3, signUp: 2, forgotPassword: 2, resendVerification: 2, socialSignIn: 2, windowMs: 60_000 } });
 });
 afterAll(async () => t.close());
 

@@ -86,6 +86,10 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/v1/auth/reset-password': { url: () => '/api/v1/auth/reset-password', body: emptyJson, expect: everyone('public') },
   'GET /api/v1/auth/social/link': { url: () => '/api/v1/auth/social/link?provider=google', expect: everyone('public') },
   'POST /api/v1/auth/social/callback': { url: () => '/api/v1/auth/social/callback?provider=google&code=x&state=y', expect: everyone('public') },
+  'GET /api/v1/auth/social/providers': { url: () => '/api/v1/auth/social/providers', expect: everyone('public') },
+  'POST /api/v1/auth/social/pending-link/password': { url: () => '/api/v1/auth/social/pending-link/password', body: () => ({ payload: { token: 'nope', password: 'nope' } }), expect: everyone('public') },
+  'POST /api/v1/auth/social/pending-link/email': { url: () => '/api/v1/auth/social/pending-link/email', body: () => ({ payload: { token: 'nope' } }), expect: everyone('public') },
+  'POST /api/v1/auth/social/pending-link/confirm': { url: () => '/api/v1/auth/social/pending-link/confirm', body: () => ({ payload: { token: 'nope' } }), expect: everyone('public') },
 
   'POST /api/v1/admin/auth/login': { url: () => '/api/v1/admin/auth/login', body: emptyJson, expect: everyone('public') },
   'GET /api/v1/admin/auth/me': { url: () => '/api/v1/admin/auth/me', expect: adminOnly },

@@ -1,4 +1,4 @@
-import { API_MESSAGES as M } from 'shared/messages';
+import { API_MESSAGES as M, SOCIAL_API_MESSAGES as S } from 'shared/messages';
 import type { Translator } from '../i18n/server-i18n';
 import type { MailMessage } from './mailer';
 
@@ -55,5 +55,18 @@ export function resetPasswordMail(t: Translator, to: string, name: string, link:
     intro: t(M.resetIntro),
     action: t(M.resetAction),
     expiry: t(M.resetExpiry),
+  });
+}
+
+/** Asks the owner of a verified account to confirm a provider identity that has its address. */
+export function socialLinkMail(t: Translator, to: string, name: string, provider: string, link: string): MailMessage {
+  return linkMail(t, {
+    to,
+    name,
+    link,
+    subject: t(S.linkSubject),
+    intro: t(S.linkIntro, { provider }),
+    action: t(S.linkAction),
+    expiry: t(S.linkExpiry),
   });
 }

@@ -1,112 +1,44 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_MESSAGES as M } from 'shared/messages';
-import type { AppConfig, OAuthProviderConfig, OAuthProviderName } from '../../config';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { issueMessage, VALIDATION_MESSAGES } from 'shared/schemas';
+import { API_MESSAGES as M, SOCIAL_API_MESSAGES as S } from 'shared/messages';
+import type { AppConfig, OAuthProviderName } from '../../config';
+import { verifyPassword } from '../../accounts/passwords';
 import { createSession } from '../../accounts/sessions';
 import { hashToken, newToken } from '../../accounts/tokens';
-import { findUserByEmail, findUserById, normalizeEmail, type UserRow } from '../../accounts/users';
+import { findUserById, type UserRow } from '../../accounts/users';
+import { parseWith } from '../../accounts/validate';
+import { socialLinkMail } from '../../mail/templates';
 import { HttpError } from '../../plugins/error-handler';
-import { refuseBlockedUser } from './account-helpers';
+import { mailTranslator, refuseBlockedUser } from './account-helpers';
+import { completeLink, countFailedAttempt, findLinkRequest, issueMailToken, resolveSocialAccount } from './social-accounts';
+import { authorizationUrl, fetchProfile, ForeignTokenError, newFlowSecrets, type SocialProfile } from './social-provider';
 
 const STATE_LIFETIME_MINUTES = 10;
-const SCOPES: Record<OAuthProviderName, string> = { google: 'openid email profile', facebook: 'email public_profile' };
+/**
+ * The secret that binds a flow to the browser that started it: a callback URL
+ * carried to another browser (login CSRF) finds no matching cookie there.
+ */
+const FLOW_COOKIE = 'fundament_oauth';
+const FLOW_COOKIE_PATH = '/api/v1/auth/social';
+const PROVIDER_NAMES: readonly OAuthProviderName[] = ['google', 'facebook'];
+const PROVIDER_LABELS: Record<OAuthProviderName, string> = { google: 'Google', facebook: 'Facebook' };
 
-interface SocialProfile {
-  subject: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
-
-const isProviderName = (value: unknown): value is OAuthProviderName => value === 'google' || value === 'facebook';
+const isProviderName = (value: unknown): value is OAuthProviderName => PROVIDER_NAMES.includes(value as OAuthProviderName);
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-/** Our page the provider sends the browser back to; it then calls the callback endpoint. */
-const redirectUri = (config: AppConfig, provider: OAuthProviderName) =>
-  `${config.publicUrl}/auth/callback?provider=${provider}`;
+const required = issueMessage(VALIDATION_MESSAGES.required);
+const RequestTokenSchema = v.object({ token: v.pipe(v.string(required), v.nonEmpty(required)) });
+const PasswordConfirmSchema = v.object({
+  token: v.pipe(v.string(required), v.nonEmpty(required)),
+  password: v.pipe(v.string(required), v.nonEmpty(required)),
+});
 
-async function fetchJson(url: string, init: RequestInit): Promise<Record<string, unknown>> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
-  if (!response.ok) throw new Error(`provider answered ${response.status}`);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** Exchanges the code for an access token, then reads who signed in. */
-async function fetchProfile(
-  name: OAuthProviderName,
-  provider: OAuthProviderConfig,
-  code: string,
-  redirect: string,
-): Promise<SocialProfile | undefined> {
-  const form = new URLSearchParams({
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: redirect,
-    client_id: provider.clientId ?? '',
-    client_secret: provider.clientSecret ?? '',
-  });
-  const tokens = await fetchJson(provider.tokenUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: form,
-  });
-  const accessToken = text(tokens.access_token);
-  if (!accessToken) throw new Error('provider sent no access token');
-  if (name === 'facebook') {
-    const url = new URL(provider.userinfoUrl);
-    url.searchParams.set('fields', 'id,email,first_name,last_name');
-    const me = await fetchJson(url.href, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } });
-    // Facebook only shares confirmed addresses.
-    const email = text(me.email);
-    return text(me.id) && email
-      ? { subject: text(me.id), email, firstName: text(me.first_name), lastName: text(me.last_name) }
-      : undefined;
-  }
-  const info = await fetchJson(provider.userinfoUrl, {
-    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-  });
-  const verified = info.email_verified === true || info.email_verified === 'true';
-  const email = text(info.email);
-  return text(info.sub) && email && verified
-    ? { subject: text(info.sub), email, firstName: text(info.given_name), lastName: text(info.family_name) }
-    : undefined;
-}
-
-/**
- * The account for a provider identity: the one already linked, else the one
- * with the same (provider-verified) address, else a new client account.
- */
-async function accountFor(app: FastifyInstance, provider: OAuthProviderName, profile: SocialProfile, request: FastifyRequest) {
-  return app.db.transaction(async (tx) => {
-    const linked = await tx.query<{ user_id: string }>(
-      'SELECT user_id FROM social_identities WHERE provider = $1 AND subject = $2',
-      [provider, profile.subject],
-    );
-    if (linked.rows[0]) return findUserById(tx, linked.rows[0].user_id);
-    const email = normalizeEmail(profile.email);
-    let user: UserRow | undefined = await findUserByEmail(tx, email);
-    if (user) {
-      // The provider vouches for the address, which is what a verification link proves.
-      await tx.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE id = $1', [user.id]);
-    } else {
-      const { rows } = await tx.query<UserRow>(
-        `INSERT INTO users (email, first_name, last_name, locale, account_type, email_verified_at)
-         VALUES ($1, $2, $3, $4, 'client', now()) RETURNING *`,
-        [email, profile.firstName, profile.lastName, request.locale],
-      );
-      user = rows[0];
-    }
-    if (!user) return undefined;
-    await tx.query('INSERT INTO social_identities (provider, subject, user_id) VALUES ($1, $2, $3)', [
-      provider,
-      profile.subject,
-      user.id,
-    ]);
-    return user;
-  });
-}
-
-/** Sign-in with Google or Facebook (OAuth 2 authorization code flow). */
+/** Sign-in with Google (OpenID Connect) or Facebook (OAuth 2): authorization code flow with PKCE, bound to the browser. */
 export async function socialRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
+  const secureCookie = config.publicUrl.startsWith('https:');
+  const offered = PROVIDER_NAMES.filter((name) => Boolean(config.oauth[name].clientId));
+
   const configured = (request: FastifyRequest, name: unknown) => {
     if (!isProviderName(name) || !config.oauth[name].clientId) {
       throw new HttpError(404, request.t(M.providerUnavailable));
@@ -114,22 +46,37 @@ export async function socialRoutes(app: FastifyInstance, { config }: { config: A
     return { name, provider: config.oauth[name] };
   };
 
-  app.get('/auth/social/link', async (request) => {
+  const signIn = async (user: UserRow, extra: Record<string, unknown> = {}) => ({
+    access_token: await createSession(app.db, 'client', user.id, config.tokenTtlDays),
+    ...extra,
+  });
+
+  const requestExpired = (request: FastifyRequest) => new HttpError(410, request.t(S.linkRequestExpired));
+
+  /** Only the providers this server can sign in with, so the page shows no button that would fail. */
+  app.get('/auth/social/providers', async () => ({ providers: offered }));
+
+  app.get('/auth/social/link', { preHandler: app.limitAttempts('socialSignIn') }, async (request, reply) => {
     const { name, provider } = configured(request, (request.query as { provider?: unknown }).provider);
-    const state = newToken();
+    // One binding secret per browser, kept while flows are pending, so two tabs can each sign in.
+    const current = request.cookies[FLOW_COOKIE];
+    const browser = current && /^[A-Za-z0-9_-]{43}$/.test(current) ? current : newToken();
+    const secrets = newFlowSecrets();
     await app.db.query(
-      `INSERT INTO oauth_states (state_hash, provider, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3::int))`,
-      [hashToken(state), name, STATE_LIFETIME_MINUTES],
+      `INSERT INTO oauth_states (state_hash, provider, browser_hash, code_verifier, nonce, expires_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(mins => $6::int))`,
+      [hashToken(secrets.state), name, hashToken(browser), secrets.codeVerifier, secrets.nonce, STATE_LIFETIME_MINUTES],
     );
     // Expired states nobody came back with.
     await app.db.query('DELETE FROM oauth_states WHERE expires_at < now()');
-    const url = new URL(provider.authUrl);
-    url.searchParams.set('client_id', provider.clientId!);
-    url.searchParams.set('redirect_uri', redirectUri(config, name));
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('scope', SCOPES[name]);
-    url.searchParams.set('state', state);
-    return { url: url.href };
+    reply.setCookie(FLOW_COOKIE, browser, {
+      path: FLOW_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookie,
+      maxAge: STATE_LIFETIME_MINUTES * 60,
+    });
+    return { url: await authorizationUrl(config, name, provider, secrets) };
   });
 
   app.post('/auth/social/callback', async (request, reply) => {
@@ -137,26 +84,83 @@ export async function socialRoutes(app: FastifyInstance, { config }: { config: A
     const { name, provider } = configured(request, query.provider);
     const state = text(query.state);
     const code = text(query.code);
-    // Single use, bound to the provider it was issued for.
-    const { rows } = state
-      ? await app.db.query('DELETE FROM oauth_states WHERE state_hash = $1 AND provider = $2 AND expires_at > now() RETURNING provider', [
-          hashToken(state),
-          name,
-        ])
-      : { rows: [] };
-    if (rows.length === 0 || !code) throw new HttpError(400, request.t(M.socialStateInvalid));
+    const browser = request.cookies[FLOW_COOKIE];
+    // Single use, bound to the provider it was issued for and to the browser that asked for it.
+    const { rows } =
+      state && code && browser
+        ? await app.db.query<{ code_verifier: string; nonce: string }>(
+            `DELETE FROM oauth_states
+             WHERE state_hash = $1 AND provider = $2 AND browser_hash = $3 AND expires_at > now()
+             RETURNING code_verifier, nonce`,
+            [hashToken(state), name, hashToken(browser)],
+          )
+        : { rows: [] };
+    const flow = rows[0];
+    if (!flow) throw new HttpError(400, request.t(M.socialStateInvalid));
     let profile: SocialProfile | undefined;
     try {
-      profile = await fetchProfile(name, provider, code, redirectUri(config, name));
+      profile = await fetchProfile(config, name, provider, code, { state, codeVerifier: flow.code_verifier, nonce: flow.nonce });
     } catch (error) {
       request.log.warn({ err: error, provider: name }, 'social sign-in failed at the provider');
+      if (error instanceof ForeignTokenError) throw new HttpError(400, request.t(M.socialStateInvalid));
       throw new HttpError(502, request.t(M.socialFailed));
     }
     if (!profile) throw new HttpError(400, request.t(M.socialEmailMissing));
-    const user = await accountFor(app, name, profile, request);
-    if (!user) throw new HttpError(502, request.t(M.socialFailed));
+    const outcome = await resolveSocialAccount(app.db, name, profile, request.locale);
+    if (!outcome) throw new HttpError(502, request.t(M.socialFailed));
+    const refused = refuseBlockedUser(outcome.user, request, reply);
+    if (refused) return refused;
+    if (outcome.kind === 'confirm') {
+      return reply.status(409).send({
+        message: request.t(S.confirmLink, { provider: PROVIDER_LABELS[name] }),
+        code: 'social_link_confirmation_required',
+        link_token: outcome.token,
+        email: outcome.user.email,
+        // An account created by an admin or through another provider has no password: only the e-mailed link proves it.
+        can_use_password: outcome.user.password_hash !== null,
+      });
+    }
+    return signIn(outcome.user, outcome.kind === 'signed-in' && outcome.passwordRemoved ? { password_removed: true } : {});
+  });
+
+  /** Sends the signed-in answer for a linked account, or refuses a blocked one. */
+  const finishLink = async (user: UserRow | undefined, request: FastifyRequest, reply: FastifyReply) => {
+    if (!user) throw requestExpired(request);
     const refused = refuseBlockedUser(user, request, reply);
     if (refused) return refused;
-    return { access_token: await createSession(app.db, 'client', user.id, config.tokenTtlDays) };
+    return signIn(user);
+  };
+
+  app.post('/auth/social/pending-link/password', { preHandler: app.limitAttempts('login') }, async (request, reply) => {
+    const input = parseWith(PasswordConfirmSchema, request.body, request);
+    const pending = await findLinkRequest(app.db, input.token, 'browser');
+    const user = pending && (await findUserById(app.db, pending.user_id));
+    // Verified even without a request, so an unknown token takes as long as a wrong password.
+    const matches = await verifyPassword(user?.password_hash, input.password);
+    if (!pending || !user) throw requestExpired(request);
+    if (!matches) {
+      await countFailedAttempt(app.db, pending.id);
+      throw new HttpError(401, request.t(S.incorrectPassword));
+    }
+    return finishLink(await completeLink(app.db, pending.id), request, reply);
+  });
+
+  app.post('/auth/social/pending-link/email', { preHandler: app.limitAttempts('socialSignIn') }, async (request) => {
+    const { token } = parseWith(RequestTokenSchema, request.body, request);
+    const pending = await findLinkRequest(app.db, token, 'browser');
+    const user = pending && (await findUserById(app.db, pending.user_id));
+    if (!pending || !user) throw requestExpired(request);
+    const mailToken = await issueMailToken(app.db, pending.id);
+    const link = `${config.publicUrl}/auth/link-account?token=${mailToken}`;
+    await app.deliverMail(socialLinkMail(mailTranslator(user, request), user.email, user.first_name, PROVIDER_LABELS[pending.provider], link));
+    return { message: request.t(S.linkMailSent, { email: user.email }) };
+  });
+
+  // Opening the e-mailed link proves the address, as a verification link does.
+  app.post('/auth/social/pending-link/confirm', { preHandler: app.limitAttempts('socialSignIn') }, async (request, reply) => {
+    const { token } = parseWith(RequestTokenSchema, request.body, request);
+    const pending = await findLinkRequest(app.db, token, 'mail');
+    if (!pending) throw requestExpired(request);
+    return finishLink(await completeLink(app.db, pending.id), request, reply);
   });
 }
