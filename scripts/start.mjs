@@ -26,8 +26,8 @@ if (missing.length > 0) {
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
   cwd: join(root, 'api'),
   stdio: 'inherit',
-  // A local demo has no mail server: its e-mails are readable at /api/v1/dev/outbox.
-  env: { NODE_ENV: 'production', DEV_OUTBOX: 'true', ...process.env },
+  // A local demo has no mail server: its e-mails are kept in the outbox, which signed-in admins read at /admin/outbox.
+  env: { NODE_ENV: 'production', ...process.env },
 });
 // Pass stop signals on, so the server shuts down cleanly (requests finish, database closes).
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -32,22 +32,36 @@ export interface AppConfig {
   /** Send e-mail through this SMTP server (smtp://user:pass@host:port); without it mail goes to the outbox table. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Serve the development outbox (`/api/v1/dev/outbox`): only without SMTP, and outside production unless DEV_OUTBOX=true. */
+  /** Keep e-mail in the outbox table, readable by signed-in admins (`/api/v1/dev/outbox`): whenever no SMTP server is set. */
   devOutbox: boolean;
   /** Lifetime of a sign-in token. */
   tokenTtlDays: number;
   /** Uploaded files (profile photos); `DATA_DIR/uploads` by default. */
   uploadsDir: string;
-  /** Requests per minute and per client address (and per e-mail where one is given). */
+  /** Attempts per window: see `RateLimits`. */
   rateLimits: RateLimits;
   oauth: Record<OAuthProviderName, OAuthProviderConfig>;
 }
 
 export interface RateLimits {
+  /** Sign-in attempts per window and (client address, e-mail); the e-mail from other addresses is only slowed down. */
   login: number;
+  /** Sign-in attempts per window and client address, whatever the e-mail. */
+  loginPerAddress: number;
+  /** Sign-ups per window and client address. */
   signUp: number;
+  /** Reset requests per window and client address. */
   forgotPassword: number;
+  /** Verification resends per window and client address. */
   resendVerification: number;
+  /** New-password submissions (`PUT /auth/reset-password`) per window and client address. */
+  resetPassword: number;
+  /** Longest delay added to attempts on one e-mail beyond its limit, from any address (ms). */
+  maxDelayMs: number;
+  /** Changes of e-mail address per user and hour. */
+  emailChangesPerHour: number;
+  /** Invitations per inviter and day. */
+  invitesPerDay: number;
   /** Social sign-ins started (`/auth/social/link`) and pending links confirmed, per client address. */
   socialSignIn: number;
   /** Length of the counting window in milliseconds. */
@@ -115,12 +129,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webRoot: path.resolve(env.WEB_ROOT ?? REPO_ROOT),
     remotesFile: env.REMOTES_FILE || undefined,
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
-    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : mode !== 'test',
+    // Published demo passwords belong to the embedded demo: a server database gets them only when asked (SEED_DEMO=true).
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : mode !== 'test' && !env.DATABASE_URL,
     trustProxyHops: Math.max(0, Number.parseInt(env.TRUST_PROXY_HOPS ?? '0', 10) || 0),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Fundament <no-reply@fundament.example>',
-    devOutbox: !smtpUrl && (mode !== 'production' || env.DEV_OUTBOX === 'true'),
+    devOutbox: !smtpUrl,
     tokenTtlDays: toPositiveInt('TOKEN_TTL_DAYS', env.TOKEN_TTL_DAYS, 30),
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     rateLimits: {
@@ -128,6 +143,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signUp: toPositiveInt('RATE_LIMIT_SIGN_UP', env.RATE_LIMIT_SIGN_UP, 5),
       forgotPassword: toPositiveInt('RATE_LIMIT_FORGOT_PASSWORD', env.RATE_LIMIT_FORGOT_PASSWORD, 5),
       resendVerification: toPositiveInt('RATE_LIMIT_RESEND_VERIFICATION', env.RATE_LIMIT_RESEND_VERIFICATION, 5),
+      loginPerAddress: toPositiveInt('RATE_LIMIT_LOGIN_PER_ADDRESS', env.RATE_LIMIT_LOGIN_PER_ADDRESS, 100),
+      resetPassword: toPositiveInt('RATE_LIMIT_RESET_PASSWORD', env.RATE_LIMIT_RESET_PASSWORD, 10),
+      maxDelayMs: toPositiveInt('RATE_LIMIT_MAX_DELAY_MS', env.RATE_LIMIT_MAX_DELAY_MS, 3000),
+      emailChangesPerHour: toPositiveInt('RATE_LIMIT_EMAIL_CHANGES', env.RATE_LIMIT_EMAIL_CHANGES, 5),
+      invitesPerDay: toPositiveInt('RATE_LIMIT_INVITES', env.RATE_LIMIT_INVITES, 20),
       socialSignIn: toPositiveInt('RATE_LIMIT_SOCIAL_SIGN_IN', env.RATE_LIMIT_SOCIAL_SIGN_IN, 20),
       windowMs: 60_000,
     },

@@ -24,9 +24,16 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { database: app.db.kind, web: config.serveWeb, url: `http://localhost:${config.port}` },
+    { database: app.db.kind, web: config.serveWeb, url: `http://localhost:${config.port}`, demoAccounts: config.seedDemo },
     'Fundament is running',
   );
+  // Say which: the demo accounts have published passwords.
+  if (config.seedDemo) {
+    app.log.warn('Demo accounts with published passwords are loaded (README); set SEED_DEMO=false on an instance others can reach');
+  } else if (config.databaseUrl) {
+    app.log.info('Demo accounts are not loaded on a PostgreSQL server database; set SEED_DEMO=true to load them');
+  }
+  if (config.devOutbox) app.log.info('No SMTP_URL: e-mail is kept in the outbox, readable by signed-in admins at /admin/outbox');
 }
 
 main().catch((error: unknown) => {

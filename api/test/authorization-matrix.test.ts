@@ -43,6 +43,8 @@ interface Entry {
   expect: Record<Caller, Expectation>;
   /** The call ends the caller's session: use a session of its own. */
   freshSession?: boolean;
+  /** The call ends every session of the caller: sign the caller in again afterwards. */
+  endsEverySession?: boolean;
 }
 
 const everyone = (expectation: Expectation): Record<Caller, Expectation> =>
@@ -82,6 +84,7 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/v1/auth/me': { url: () => '/api/v1/auth/me', body: emptyJson, expect: anyUser() },
   'POST /api/v1/auth/me/photo': { url: () => '/api/v1/auth/me/photo', body: emptyJson, expect: anyUser() },
   'POST /api/v1/auth/logout': { url: () => '/api/v1/auth/logout', expect: anyUser(), freshSession: true },
+  'POST /api/v1/auth/logout-everywhere': { url: () => '/api/v1/auth/logout-everywhere', expect: anyUser(), freshSession: true, endsEverySession: true },
   'POST /api/v1/auth/forgot-password': { url: () => '/api/v1/auth/forgot-password', body: () => ({ payload: { email: 'x@example.com' } }), expect: everyone('public') },
   'PUT /api/v1/auth/reset-password': { url: () => '/api/v1/auth/reset-password', body: emptyJson, expect: everyone('public') },
   'GET /api/v1/auth/social/link': { url: () => '/api/v1/auth/social/link?provider=google', expect: everyone('public') },
@@ -114,8 +117,9 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/admin/audit': { url: () => '/api/v1/admin/audit', expect: adminOnly },
 
   'GET /api/v1/media/photos/:name': { url: () => '/api/v1/media/photos/missing.png', expect: everyone('public') },
-  'GET /api/v1/dev/outbox': { url: () => '/api/v1/dev/outbox', expect: everyone('public') },
-  'GET /api/v1/dev/outbox/latest': { url: () => '/api/v1/dev/outbox/latest?to=x@example.com', expect: everyone('public') },
+  'GET /api/v1/dev/outbox': { url: () => '/api/v1/dev/outbox', expect: adminOnly },
+  // Admin: nothing was sent to that address, so 404 is the right answer past the guard.
+  'GET /api/v1/dev/outbox/latest': { url: () => '/api/v1/dev/outbox/latest?to=x@example.com', expect: { ...adminOnly, admin: 404 } },
   'GET /api/v1/designs': { url: () => '/api/v1/designs', expect: everyone('public') },
   'GET /api/v1/designs/images/:file': { url: () => '/api/v1/designs/images/missing.svg', expect: everyone('public') },
   'GET /api/v1/common/reference-book': { url: () => '/api/v1/common/reference-book', expect: everyone('public') },
@@ -353,6 +357,10 @@ describe('authorization matrix', () => {
         ...(body ? { payload: body.payload } : {}),
       });
       const status = response.statusCode;
+      if (entry.endsEverySession && caller !== 'anonymous' && caller !== 'admin') {
+        const again = (await freshToken(caller))!;
+        people[caller] = { ...people[caller], token: again, headers: bearer(again) };
+      }
       outcomes[caller] = status;
       const expected = entry.expect[caller];
       const fine =

@@ -1,7 +1,8 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from './test-app';
-import { signUpBody } from './accounts-helpers';
+import { bearer, signUpBody } from './accounts-helpers';
+import { adminToken } from './admin-helpers';
 import { loadConfig } from '../src/config';
 
 interface Received {
@@ -87,8 +88,11 @@ describe('development outbox', () => {
     const first = signUpBody();
     const second = signUpBody();
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: first });
+    await t.app.backgroundIdle();
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: second });
-    const list = await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
+    await t.app.backgroundIdle();
+    const headers = bearer(await adminToken(t.app, t.db));
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox', headers });
     expect(list.statusCode).toBe(200);
     const { data } = list.json();
     expect(data.map((message: { to: string }) => message.to).slice(0, 2)).toEqual([second.email, first.email]);
@@ -100,16 +104,17 @@ describe('development outbox', () => {
       html: expect.stringContaining('<a href='),
       created_at: expect.any(String),
     });
-    const latest = await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox/latest?to=${encodeURIComponent(String(first.email).toUpperCase())}` });
+    const latest = await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox/latest?to=${encodeURIComponent(String(first.email).toUpperCase())}`, headers });
     expect(latest.json().to).toBe(first.email);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox/latest?to=none@example.com' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox/latest?to=none@example.com', headers })).statusCode).toBe(404);
+    const filtered = await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(String(first.email))}`, headers });
+    expect(filtered.json().data.map((message: { to: string }) => message.to)).toEqual([first.email]);
   });
 });
 
 describe('outbox configuration', () => {
-  it('is off in production unless DEV_OUTBOX=true, and always off with SMTP', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).devOutbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'true' }).devOutbox).toBe(true);
+  it('keeps mail for the admins whenever no SMTP server is set, and never with SMTP', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).devOutbox).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).devOutbox).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://mail.example:25' }).devOutbox).toBe(false);
   });

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
+import { RELAXED_LIMITS } from './accounts-helpers';
 
 /**
  * A fresh database for a test file: embedded PGlite in memory by default, or
@@ -44,7 +45,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   // Uploaded files go to a folder of their own, removed with the app.
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'fundament-uploads-'));
   // Suites sign in many times from one address; the rate-limit tests pass their own small limits.
-  const rateLimits = { login: 1000, signUp: 1000, forgotPassword: 1000, resendVerification: 1000, socialSignIn: 1000, windowMs: 60_000 };
+  const rateLimits = { ...RELAXED_LIMITS };
   const config = loadConfig({ NODE_ENV: 'test' }, { serveWeb: false, uploadsDir, rateLimits, ...overrides });
   const app = await buildApp({ config, database: db });
   await app.ready();

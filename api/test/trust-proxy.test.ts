@@ -11,7 +11,7 @@ const attempt = (t: TestApp, forwardedFor: string) =>
 
 describe('client address for rate limits', () => {
   it('ignores X-Forwarded-For without a configured proxy, so a forged header cannot dodge the limit', async () => {
-    const t = await createTestApp({ rateLimits: { ...RELAXED_LIMITS, login: 2 } });
+    const t = await createTestApp({ rateLimits: { ...RELAXED_LIMITS, loginPerAddress: 2 } });
     try {
       expect((await attempt(t, '10.0.0.1')).statusCode).toBe(401);
       expect((await attempt(t, '10.0.0.2')).statusCode).toBe(401);
@@ -22,7 +22,7 @@ describe('client address for rate limits', () => {
   });
 
   it('reads the client address behind one trusted proxy', async () => {
-    const t = await createTestApp({ rateLimits: { ...RELAXED_LIMITS, login: 2 }, trustProxyHops: 1 });
+    const t = await createTestApp({ rateLimits: { ...RELAXED_LIMITS, loginPerAddress: 2 }, trustProxyHops: 1 });
     try {
       for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) expect((await attempt(t, address)).statusCode).toBe(401);
     } finally {

@@ -1,21 +1,28 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { API_MESSAGES as M } from 'shared/messages';
 import type { RateLimits } from '../config';
 import { HttpError } from '../plugins/error-handler';
+import { createMemoryLimiter, type AttemptLimiter } from './attempt-limiter';
 import { normalizeEmail } from './users';
 
-export type LimitedAction = Exclude<keyof RateLimits, 'windowMs'>;
+/** The requests counted per window by `limitAttempts`. */
+export type LimitedAction = 'login' | 'signUp' | 'forgotPassword' | 'resendVerification' | 'resetPassword' | 'socialSignIn';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The attempt counters behind every limit (one interface, so they can move to a shared store). */
+    attempts: AttemptLimiter;
     /**
-     * A preHandler counting attempts at `action` per client address and, when
-     * the body names one, per e-mail address (so one address cannot be
-     * hammered from many machines, nor many addresses from one machine).
+     * A preHandler counting attempts at `action`: a hard limit per client
+     * address and per (address, e-mail), and, per e-mail from all addresses
+     * together, a growing delay instead of a refusal, so that strangers
+     * hammering an address cannot lock its owner out.
      */
     limitAttempts(action: LimitedAction): preHandlerAsyncHookHandler;
+    /** Refuses with 429 (and Retry-After) when `count` is over `limit`. */
+    refuseOverLimit(request: FastifyRequest, reply: FastifyReply, count: { count: number; msBeforeReset: number }, limit: number): void;
   }
 }
 
@@ -24,25 +31,36 @@ function emailOf(request: FastifyRequest): string | undefined {
   return body && typeof body.email === 'string' && body.email.trim() ? normalizeEmail(body.email) : undefined;
 }
 
-export const rateLimitsPlugin = fp<{ limits: RateLimits }>(
-  async (app, { limits }) => {
-    await app.register(rateLimit, { global: false });
+/**
+ * The delay for the `over`-th attempt beyond an e-mail's limit: 250 ms, then
+ * doubling, at most `maxMs`. Slow enough to make guessing across many
+ * addresses expensive, short enough that the owner still gets in.
+ */
+export function delayFor(over: number, maxMs: number): number {
+  if (over <= 0) return 0;
+  return Math.min(maxMs, 250 * 2 ** Math.min(over - 1, 20));
+}
+
+export const rateLimitsPlugin = fp<{ limits: RateLimits; limiter?: AttemptLimiter }>(
+  async (app, { limits, limiter = createMemoryLimiter() }) => {
+    app.decorate('attempts', limiter);
+    app.decorate('refuseOverLimit', (request: FastifyRequest, reply: FastifyReply, count: { count: number; msBeforeReset: number }, limit: number) => {
+      if (count.count <= limit) return;
+      reply.header('retry-after', String(Math.max(1, Math.ceil(count.msBeforeReset / 1000))));
+      throw new HttpError(429, request.t(M.tooManyAttempts));
+    });
     app.decorate('limitAttempts', (action: LimitedAction) => {
-      const options = { max: limits[action], timeWindow: limits.windowMs };
-      const byAddress = app.createRateLimit({ ...options, keyGenerator: (request) => `${action}:ip:${request.ip}` });
-      const byEmail = app.createRateLimit({
-        ...options,
-        keyGenerator: (request) => `${action}:email:${emailOf(request) ?? ''}`,
-      });
+      const limit = limits[action];
+      // Sign-in may come from many people behind one address (an office): its per-address ceiling is its own.
+      const perAddress = action === 'login' ? limits.loginPerAddress : limit;
       return async (request: FastifyRequest, reply: FastifyReply) => {
-        const checks = [await byAddress(request)];
-        if (emailOf(request)) checks.push(await byEmail(request));
-        // `isAllowed` only means "on the allow list"; the count decides.
-        const refused = checks.find((check) => !check.isAllowed && check.isExceeded);
-        if (refused && !refused.isAllowed) {
-          reply.header('retry-after', String(Math.max(1, Math.ceil((refused.ttl ?? limits.windowMs) / 1000))));
-          throw new HttpError(429, request.t(M.tooManyAttempts));
-        }
+        const email = emailOf(request);
+        app.refuseOverLimit(request, reply, await limiter.hit(`${action}:ip:${request.ip}`, limits.windowMs), perAddress);
+        if (!email) return;
+        app.refuseOverLimit(request, reply, await limiter.hit(`${action}:ip-email:${request.ip}:${email}`, limits.windowMs), limit);
+        const acrossAddresses = await limiter.hit(`${action}:email:${email}`, limits.windowMs);
+        const delay = delayFor(acrossAddresses.count - limit, limits.maxDelayMs);
+        if (delay > 0) await sleep(delay);
       };
     });
   },

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { revokeAccountTokens } from './account-tokens';
 import { hashToken, newToken } from './tokens';
 
 export type SessionScope = 'client' | 'admin';
@@ -39,7 +40,12 @@ export async function deleteSession(db: Queryable, scope: SessionScope, token: s
   await db.query(`DELETE FROM ${table} WHERE token_hash = $1`, [hashToken(token)]);
 }
 
-/** Signs a user out everywhere (password reset, suspension). */
+/**
+ * Signs a user out everywhere (password change, suspension, sign-out
+ * everywhere). E-mailed reset and address-change links die with the
+ * sessions: one sent before the account was secured must not undo it.
+ */
 export async function deleteUserSessions(db: Queryable, userId: string): Promise<void> {
   await db.query('DELETE FROM user_sessions WHERE user_id = $1', [userId]);
+  await revokeAccountTokens(db, userId);
 }

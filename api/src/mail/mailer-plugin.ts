@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { createOutboxMailer, createSmtpMailer, type MailMessage, type Mailer } from './mailer';
 
@@ -12,6 +13,14 @@ declare module 'fastify' {
      * developer finds the message as soon as the call returns.
      */
     deliverMail(message: MailMessage): Promise<void>;
+    /**
+     * Runs `task` (issuing a link, composing and sending an e-mail) once the
+     * answer to `request` has gone out, so that whether there was anything to
+     * send cannot show in the answer or its timing.
+     */
+    afterResponse(request: FastifyRequest, task: () => Promise<void>): void;
+    /** Resolves when every task queued by `afterResponse` so far has finished. */
+    backgroundIdle(): Promise<void>;
   }
 }
 
@@ -26,6 +35,32 @@ export const mailerPlugin = fp<{ config: AppConfig }>(
       });
       if (mailer.kind === 'outbox') await sending;
     });
+
+    const waiting = new WeakMap<FastifyRequest, Array<() => void>>();
+    const running = new Set<Promise<void>>();
+    app.decorate('afterResponse', (request: FastifyRequest, task: () => Promise<void>) => {
+      let start!: () => void;
+      const started = new Promise<void>((resolve) => {
+        start = resolve;
+      });
+      const done = started
+        .then(task)
+        .catch((error: unknown) => app.log.error({ err: error }, 'background task after a response failed'))
+        .finally(() => running.delete(done));
+      running.add(done);
+      waiting.set(request, [...(waiting.get(request) ?? []), start]);
+    });
+    const startWaiting = async (request: FastifyRequest) => {
+      for (const start of waiting.get(request) ?? []) start();
+      waiting.delete(request);
+    };
+    app.addHook('onResponse', startWaiting);
+    app.addHook('onRequestAbort', startWaiting);
+    app.decorate('backgroundIdle', async () => {
+      while (running.size > 0) await Promise.all([...running]);
+    });
+    // Before the database closes: queued e-mail is finished, not lost, on a clean shutdown.
+    app.addHook('preClose', async () => app.backgroundIdle());
     app.addHook('onClose', async () => mailer.close());
   },
   { name: 'mailer', dependencies: ['db'] },

@@ -70,3 +70,29 @@ export function socialLinkMail(t: Translator, to: string, name: string, provider
     expiry: t(S.linkExpiry),
   });
 }
+
+/** To the owner of an address someone tried to sign up with: the sign-up answer itself says nothing. */
+export function signUpTakenMail(t: Translator, to: string, name: string, link: string): MailMessage {
+  return linkMail(t, {
+    to,
+    name,
+    link,
+    subject: t(M.signUpTakenSubject),
+    intro: t(M.signUpTakenIntro),
+    action: t(M.resetAction),
+    expiry: t(M.signUpTakenNote),
+  });
+}
+
+/** To the new address of an account: the change takes effect only through this link. */
+export function emailChangeMail(t: Translator, to: string, name: string, link: string): MailMessage {
+  return linkMail(t, {
+    to,
+    name,
+    link,
+    subject: t(M.emailChangeSubject),
+    intro: t(M.emailChangeIntro),
+    action: t(M.emailChangeAction),
+    expiry: t(M.verifyExpiry),
+  });
+}

@@ -9,9 +9,18 @@ import type { MessageDescriptor } from '@lingui/core';
 export const API_MESSAGES = {
   invalidFields: /*i18n*/ { id: 'Please check the highlighted fields.', message: 'Please check the highlighted fields.' },
   emailTaken: /*i18n*/ { id: 'This email is already registered.', message: 'This email is already registered.' },
+  // The same answer whether or not the address already has an account (no enumeration).
   signedUp: /*i18n*/ {
-    id: 'Your account has been created. Check your inbox to verify your email address.',
-    message: 'Your account has been created. Check your inbox to verify your email address.',
+    id: 'Thank you. Check your inbox: we have sent an email to this address with the next step.',
+    message: 'Thank you. Check your inbox: we have sent an email to this address with the next step.',
+  },
+  emailChangeSent: /*i18n*/ {
+    id: 'We have sent a confirmation link to {email}. Your address changes once you open it.',
+    message: 'We have sent a confirmation link to {email}. Your address changes once you open it.',
+  },
+  invitesPerDay: /*i18n*/ {
+    id: 'You have sent as many invitations as allowed today. Please try again tomorrow.',
+    message: 'You have sent as many invitations as allowed today. Please try again tomorrow.',
   },
   emailVerified: /*i18n*/ { id: 'Your email address has been verified.', message: 'Your email address has been verified.' },
   linkExpired: /*i18n*/ {
@@ -74,6 +83,23 @@ export const API_MESSAGES = {
     id: 'The link is valid for 24 hours and can be used once.',
     message: 'The link is valid for 24 hours and can be used once.',
   },
+  signUpTakenSubject: /*i18n*/ {
+    id: 'Someone tried to sign up with your email address',
+    message: 'Someone tried to sign up with your email address',
+  },
+  signUpTakenIntro: /*i18n*/ {
+    id: 'Someone, perhaps you, tried to create a new Fundament account with this email address. You already have an account: sign in with it, or choose a new password here if you have forgotten yours:',
+    message:
+      'Someone, perhaps you, tried to create a new Fundament account with this email address. You already have an account: sign in with it, or choose a new password here if you have forgotten yours:',
+  },
+  signUpTakenNote: /*i18n*/ { id: 'Nothing has changed on your account.', message: 'Nothing has changed on your account.' },
+  emailChangeSubject: /*i18n*/ { id: 'Confirm your new email address', message: 'Confirm your new email address' },
+  emailChangeIntro: /*i18n*/ {
+    id: 'Please confirm that this is the new email address of your Fundament account by opening this link. Your address changes once you do:',
+    message:
+      'Please confirm that this is the new email address of your Fundament account by opening this link. Your address changes once you do:',
+  },
+  emailChangeAction: /*i18n*/ { id: 'Confirm my new address', message: 'Confirm my new address' },
   resetSubject: /*i18n*/ { id: 'Reset your password', message: 'Reset your password' },
   resetIntro: /*i18n*/ {
     id: 'We received a request to reset your password. Open this link to choose a new one:',

@@ -8,7 +8,11 @@ import { parseWith } from '../../accounts/validate';
 import { HttpError } from '../../plugins/error-handler';
 import { checkImage } from '../../uploads/image-check';
 import { PhotoStorage } from '../../uploads/photo-storage';
-import { sendVerificationMail } from './account-helpers';
+import { issueAccountToken } from '../../accounts/account-tokens';
+import { emailChangeMail } from '../../mail/templates';
+import { mailTranslator } from './account-helpers';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const PHOTO_MAX_WIDTH = 800;
@@ -19,34 +23,32 @@ export async function profileRoutes(app: FastifyInstance, { config }: { config: 
   const photos = new PhotoStorage(config.uploadsDir);
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
-  app.put('/auth/me', { preHandler: app.requireUser }, async (request) => {
+  app.put('/auth/me', { preHandler: app.requireUser }, async (request, reply) => {
     const input = parseWith(ProfileSchema, request.body, request);
     const current = request.user!;
     const email = normalizeEmail(input.email);
     const emailChanged = email !== current.email;
-    if (emailChanged && (await findUserByEmail(app.db, email))) {
-      throw new HttpError(422, request.t(M.invalidFields), { email: [request.t(M.emailTaken)] });
+    // Each change sends an e-mail from our address to one the caller chose: a few an hour is plenty.
+    if (emailChanged) {
+      const changes = await app.attempts.hit(`emailChange:user:${current.id}`, HOUR_MS);
+      app.refuseOverLimit(request, reply, changes, config.rateLimits.emailChangesPerHour);
     }
-    let updated: UserRow | undefined;
-    try {
-      const { rows } = await app.db.query<UserRow>(
-        `UPDATE users SET first_name = $2, last_name = $3, email = $4, phone_number = $5, updated_at = now(),
-           email_verified_at = CASE WHEN $6 THEN NULL ELSE email_verified_at END
-         WHERE id = $1 RETURNING *`,
-        [current.id, input.first_name, input.last_name, email, input.phone_number, emailChanged],
-      );
-      updated = rows[0];
-    } catch (error) {
-      // The unique index caught an address taken since the check above.
-      if ((error as { code?: string }).code === '23505') {
-        throw new HttpError(422, request.t(M.invalidFields), { email: [request.t(M.emailTaken)] });
-      }
-      throw error;
-    }
+    const { rows } = await app.db.query<UserRow>(
+      'UPDATE users SET first_name = $2, last_name = $3, phone_number = $4, updated_at = now() WHERE id = $1 RETURNING *',
+      [current.id, input.first_name, input.last_name, input.phone_number],
+    );
+    const updated = rows[0];
     if (!updated) throw new HttpError(401, request.t(M.signInRequired));
-    // A new address is only trusted once its owner follows the link sent to it.
-    if (emailChanged) await sendVerificationMail(app, config, updated, request);
-    return publicUser(updated);
+    if (!emailChanged) return publicUser(updated);
+    // The address changes only when its owner follows the link sent to it. Whether it already
+    // belongs to someone is decided after the answer, which is the same either way.
+    app.afterResponse(request, async () => {
+      if (await findUserByEmail(app.db, email)) return;
+      const token = await issueAccountToken(app.db, updated.id, 'change_email', email);
+      const link = `${config.publicUrl}/verify-email?token=${token}`;
+      await app.deliverMail(emailChangeMail(mailTranslator(updated, request), email, updated.first_name, link));
+    });
+    return { ...publicUser(updated), message: request.t(M.emailChangeSent, { email }) };
   });
 
   app.post('/auth/me/photo', { preHandler: app.requireUser }, async (request) => {

@@ -19,13 +19,20 @@ const toMessage = (row: OutboxRow) => ({
 });
 
 /**
- * The development outbox: e-mail the instance would have sent, for a developer
- * or an end-to-end test to open. Only registered when no SMTP server is
- * configured and the instance is not a real production one (see config).
+ * The outbox: e-mail the instance would have sent, kept when no SMTP server is
+ * configured. It holds every reset and verification link, so only a signed-in
+ * admin reads it (the admin area's Outbox page, end-to-end tests).
  */
 export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/dev/outbox', async () => {
-    const { rows } = await app.db.query<OutboxRow>('SELECT * FROM mail_outbox ORDER BY id DESC LIMIT 100');
+  app.addHook('preHandler', app.requireAdmin);
+  // The latest 100 messages, newest first; `?to=` keeps those to one address.
+  app.get('/dev/outbox', async (request) => {
+    const to = (request.query as { to?: unknown }).to;
+    const address = typeof to === 'string' && to.trim() ? to.trim().toLowerCase() : null;
+    const { rows } = await app.db.query<OutboxRow>(
+      'SELECT * FROM mail_outbox WHERE ($1::text IS NULL OR to_address = $1) ORDER BY id DESC LIMIT 100',
+      [address],
+    );
     return { data: rows.map(toMessage) };
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { InviteSchema } from 'shared/schemas';
 import { MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
 import { PERMISSIONS } from 'shared/permissions';
@@ -12,6 +12,9 @@ import { emailNotifications } from '../../marketplace/notification-mail';
 import { isBarred, receivesRequests } from '../../marketplace/project-access';
 import { UUID, can, requirePermission, type Viewer } from '../projects/project-guards';
 import { escapeHtml } from '../../mail/templates';
+import { neutraliseLinks } from '../../mail/plain-text';
+import { API_MESSAGES as M } from 'shared/messages';
+import type { Queryable } from '../../db/database';
 
 interface InviteRow {
   id: string;
@@ -56,6 +59,24 @@ const INVITE_SELECT = `
  */
 export const inviteRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   app.addHook('preHandler', app.requireUser);
+  /**
+   * Every invitation sends an e-mail from our address: at most
+   * `invitesPerDay` per inviter over the last 24 hours, counted from the
+   * invitations themselves (durable, shared by every instance). Call inside
+   * the transaction that inserts: the inviter's row lock makes concurrent
+   * invitations queue, so they cannot overshoot together.
+   */
+  const withinDailyLimit = async (tx: Queryable, request: FastifyRequest, reply: FastifyReply, inviterId: string) => {
+    await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [inviterId]);
+    const { rows } = await tx.query<{ sent: number; wait_s: number | null }>(
+      `SELECT count(*)::int AS sent, ceil(extract(epoch FROM min(created_at) + interval '1 day' - now()))::int AS wait_s
+         FROM invites WHERE inviter_id = $1 AND created_at > now() - interval '1 day'`,
+      [inviterId],
+    );
+    if ((rows[0]?.sent ?? 0) < config.rateLimits.invitesPerDay) return;
+    reply.header('retry-after', String(Math.max(1, rows[0]?.wait_s ?? 86_400)));
+    throw new HttpError(429, request.t(M.invitesPerDay));
+  };
   const announce = (notifications: NewNotification[]) => {
     void emailNotifications(app, config.publicUrl, notifications).catch((error: unknown) =>
       app.log.error({ err: error }, 'notification e-mails failed'),
@@ -66,6 +87,8 @@ export const inviteRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (ap
     const user = requirePermission(request, PERMISSIONS.CAN_INVITE_SPECIALISTS);
     const input = parseWith(InviteSchema, request.body, request);
     const inviterName = `${user.first_name} ${user.last_name}`;
+    // What the inviter wrote (name, message) is quoted as plain text: no link of theirs is live in our e-mail.
+    const plainInviterName = neutraliseLinks(inviterName);
 
     let projectTitle: string | null = null;
     if (input.project_id) {
@@ -82,6 +105,7 @@ export const inviteRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (ap
       const specialist = rows[0];
       if (!specialist || !receivesRequests(specialist) || (await isBarred(app.db, specialist.id))) throw new HttpError(404, request.t(MM.specialistNotFound));
       const created = await app.db.transaction(async (tx) => {
+        await withinDailyLimit(tx, request, reply, user.id);
         const { rows: inserted } = await tx.query<{ id: string }>(
           `INSERT INTO invites (inviter_id, project_id, specialist_id, message) VALUES ($1, $2, $3, $4)
            ON CONFLICT (project_id, specialist_id) WHERE specialist_id IS NOT NULL DO NOTHING RETURNING id`,
@@ -106,19 +130,24 @@ export const inviteRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (ap
 
     // Someone not on the platform yet (or not as a specialist): an e-mail with the sign-up link.
     const existing = await findUserByEmail(app.db, input.email);
-    const { rows: inserted } = await app.db.query<{ id: string }>(
-      'INSERT INTO invites (inviter_id, project_id, email, message) VALUES ($1, $2, $3, $4) RETURNING id',
-      [user.id, input.project_id ?? null, input.email, input.message],
-    );
+    const inserted = await app.db.transaction(async (tx) => {
+      await withinDailyLimit(tx, request, reply, user.id);
+      const { rows } = await tx.query<{ id: string }>(
+        'INSERT INTO invites (inviter_id, project_id, email, message) VALUES ($1, $2, $3, $4) RETURNING id',
+        [user.id, input.project_id ?? null, input.email, input.message],
+      );
+      return rows;
+    });
     const t = translatorFor(existing && (existing.locale === 'fr' || existing.locale === 'en') ? existing.locale : request.locale);
     const link = `${config.publicUrl}/sign-up-specialists`;
-    const subject = t(MM.joinSubject, { name: inviterName });
-    const body = t(MM.joinBody, { name: inviterName });
+    const subject = t(MM.joinSubject, { name: plainInviterName });
+    const body = t(MM.joinBody, { name: plainInviterName });
+    const message = neutraliseLinks(input.message);
     await app.deliverMail({
       to: input.email,
       subject,
-      text: [body, link, '', input.message].filter(Boolean).join('\n'),
-      html: `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5"><p>${escapeHtml(body)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>${input.message ? `<blockquote>${escapeHtml(input.message)}</blockquote>` : ''}</body></html>`,
+      text: [body, link, '', message].filter(Boolean).join('\n'),
+      html: `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5"><p>${escapeHtml(body)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>${message ? `<blockquote style="white-space: pre-wrap">${escapeHtml(message)}</blockquote>` : ''}</body></html>`,
     });
     const { rows: view } = await app.db.query<InviteRow>(`${INVITE_SELECT} WHERE i.id = $1`, [inserted[0]!.id]);
     return reply.status(201).send(inviteView(view[0]!));

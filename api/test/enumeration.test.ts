@@ -1,0 +1,121 @@
+import { createTestApp, type TestApp } from './test-app';
+import { bearer, createVerifiedUser, latestMail, linkToken, login, RELAXED_LIMITS, signUpBody, uniqueEmail } from './accounts-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: { ...RELAXED_LIMITS, emailChangesPerHour: 3 } });
+});
+afterAll(async () => t.close());
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Median answer times of two kinds of call, measured alternately so that drift hits both alike. */
+async function medians(rounds: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+  const timesA: number[] = [];
+  const timesB: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    for (const [call, times] of [[a, timesA], [b, timesB]] as const) {
+      const started = performance.now();
+      await call();
+      times.push(performance.now() - started);
+    }
+  }
+  return [median(timesA), median(timesB)];
+}
+
+/** Equal within 25 %, and never further apart than a tenth of a millisecond plus that. */
+function expectSameTiming([a, b]: [number, number]) {
+  expect(Math.abs(a - b)).toBeLessThanOrEqual(0.1 + 0.25 * Math.min(a, b));
+}
+
+describe('sign-up of an address that has an account', () => {
+  it('answers exactly like a new address and e-mails the owner instead', async () => {
+    const owner = await createVerifiedUser(t.app, { locale: 'fr' });
+    const fresh = signUpBody();
+    const newAnswer = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: fresh });
+    const takenAnswer = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: signUpBody({ email: owner.toUpperCase() }) });
+    expect(takenAnswer.statusCode).toBe(newAnswer.statusCode);
+    expect(newAnswer.statusCode).toBe(201);
+    expect(takenAnswer.json()).toEqual({ ...newAnswer.json(), email: owner });
+    const mail = await latestMail(t.app, owner);
+    expect(mail?.subject).toBe('Quelqu’un a essayé de s’inscrire avec votre adresse e-mail');
+    expect(mail?.text).toContain('/forgot-password');
+    expect(mail?.text).not.toMatch(/token=/);
+  });
+
+  it('takes as long for an address with an account as for a new one', async () => {
+    const owner = await createVerifiedUser(t.app);
+    const timing = await medians(
+      15,
+      () => t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: signUpBody({ email: owner }) }),
+      () => t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: signUpBody() }),
+    );
+    expectSameTiming(timing);
+  });
+});
+
+describe('forgot-password', () => {
+  it('takes as long for a known address as for an unknown one', async () => {
+    const known = await createVerifiedUser(t.app);
+    const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email } });
+    // Warm up both paths first.
+    await forgot(known);
+    await forgot(uniqueEmail());
+    await latestMail(t.app, known);
+    const timing = await medians(
+      60,
+      () => forgot(known),
+      () => forgot(uniqueEmail('nobody')),
+    );
+    expectSameTiming(timing);
+  });
+});
+
+describe('PUT /auth/me with a new address', () => {
+  const profile = (email: string) => ({ first_name: 'Amina', last_name: 'Njoya', email, phone_number: '+237 6 12 34 56 78' });
+  const update = (token: string, email: string) =>
+    t.app.inject({ method: 'PUT', url: '/api/v1/auth/me', payload: profile(email), headers: bearer(token) });
+
+  it('answers the same whether the address is someone else’s or free', async () => {
+    const someone = await createVerifiedUser(t.app);
+    const token = await login(t.app, await createVerifiedUser(t.app));
+    const taken = await update(token, someone);
+    const free = await update(token, uniqueEmail('free'));
+    expect(taken.statusCode).toBe(200);
+    expect(free.statusCode).toBe(200);
+    const shape = (body: Record<string, unknown>) => ({ ...body, message: String(body.message).replace(/\S+@\S+/, '<email>') });
+    expect(shape(taken.json())).toEqual(shape(free.json()));
+  });
+
+  it('changes the address only once the new address confirms it', async () => {
+    const email = await createVerifiedUser(t.app);
+    const token = await login(t.app, email);
+    const next = uniqueEmail('next');
+    const answer = await update(token, next);
+    expect(answer.json().email).toBe(email);
+    expect(answer.json().message).toBe(`We have sent a confirmation link to ${next}. Your address changes once you open it.`);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).json().email).toBe(email);
+    const mail = await latestMail(t.app, next);
+    expect(mail?.subject).toBe('Confirm your new email address');
+    const confirm = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', payload: { token: linkToken(mail, 'verify-email') } });
+    expect(confirm.statusCode).toBe(200);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).json();
+    expect(me.email).toBe(next);
+  });
+
+  it('sends nothing to an address that has an account', async () => {
+    const someone = await createVerifiedUser(t.app);
+    const before = await latestMail(t.app, someone);
+    const token = await login(t.app, await createVerifiedUser(t.app));
+    await update(token, someone);
+    expect((await latestMail(t.app, someone))?.id).toBe(before?.id);
+  });
+
+  it('limits how often the address can change', async () => {
+    const token = await login(t.app, await createVerifiedUser(t.app));
+    for (let i = 0; i < 3; i += 1) expect((await update(token, uniqueEmail('probe'))).statusCode).toBe(200);
+    const refused = await update(token, uniqueEmail('probe'));
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
