@@ -24,6 +24,9 @@ export default createRemoteRoutes({
     SocialCallback: lazy(() =>
       import('../features/social/social-callback-page').then((m) => ({ default: m.SocialCallbackPage })),
     ),
+    SocialLinkConfirm: lazy(() =>
+      import('../features/social/link-account-page').then((m) => ({ default: m.LinkAccountPage })),
+    ),
     AdminLogin: lazy(() => import('../features/admin/admin-login-page').then((m) => ({ default: m.AdminLoginPage }))),
   },
 });

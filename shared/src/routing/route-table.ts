@@ -37,6 +37,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'VerifyEmail', path: '/verify-email', auth: false, remote: 'mfe_auth' },
   // Where Google and Facebook send the visitor back after consent.
   { name: 'SocialCallback', path: '/auth/callback', auth: false, remote: 'mfe_auth' },
+  // Opened from the e-mail that confirms a provider sign-in for an existing account.
+  { name: 'SocialLinkConfirm', path: '/auth/link-account', auth: false, remote: 'mfe_auth' },
   // The registration page the hero and header open ("register" on the app host).
   { name: 'Register', path: '/register', auth: false, redirectTo: '/sign-up' },
   { name: 'main', path: '/main', auth: 'client', redirectTo: '/main/dashboard' },

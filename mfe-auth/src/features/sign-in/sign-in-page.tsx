@@ -61,7 +61,6 @@ export function SignInPage() {
           </button>
         </div>
       </form>
-      <p className="auth-divider">{t`or`}</p>
       <SocialButtons />
     </AuthLayout>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
@@ -24,10 +24,29 @@ function FacebookIcon() {
   );
 }
 
-/** "Continue with Google / Facebook": asks the API for the provider's consent page, then leaves for it. */
+const ICONS: Record<SocialProvider, () => ReactElement> = { google: GoogleIcon, facebook: FacebookIcon };
+
+/**
+ * "Continue with Google / Facebook": only the providers the server offers (a
+ * button that can only fail is worse than none); asks the API for the
+ * provider's consent page, then leaves for it.
+ */
 export function SocialButtons() {
   const { t, i18n } = useLingui();
   const [busy, setBusy] = useState<SocialProvider | null>(null);
+  const [providers, setProviders] = useState<SocialProvider[]>([]);
+
+  useEffect(() => {
+    let active = true;
+    authApi.socialProviders().then(
+      (answer) => active && setProviders(answer.providers.filter((name) => name in ICONS)),
+      // Without the list, password sign-in still works: show no provider.
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
 
   const start = async (provider: SocialProvider) => {
     setBusy(provider);
@@ -40,16 +59,28 @@ export function SocialButtons() {
     }
   };
 
+  if (providers.length === 0) return null;
+  const labels: Record<SocialProvider, string> = { google: t`Continue with Google`, facebook: t`Continue with Facebook` };
   return (
-    <div className="auth-social">
-      <button type="button" className="ui-button ui-button--ghost" disabled={busy !== null} onClick={() => start('google')}>
-        <GoogleIcon />
-        {t`Continue with Google`}
-      </button>
-      <button type="button" className="ui-button ui-button--ghost" disabled={busy !== null} onClick={() => start('facebook')}>
-        <FacebookIcon />
-        {t`Continue with Facebook`}
-      </button>
-    </div>
+    <>
+      <p className="auth-divider">{t`or`}</p>
+      <div className="auth-social">
+        {providers.map((provider) => {
+          const Icon = ICONS[provider];
+          return (
+            <button
+              key={provider}
+              type="button"
+              className="ui-button ui-button--ghost"
+              disabled={busy !== null}
+              onClick={() => start(provider)}
+            >
+              <Icon />
+              {labels[provider]}
+            </button>
+          );
+        })}
+      </div>
+    </>
   );
 }

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'react-router-dom';
 import { clientSession } from 'shared/session';
-import { Spinner } from 'shared/ui';
-import { authApi } from '../api/auth-api';
+import { notify, Spinner } from 'shared/ui';
+import { authApi, isLinkRequired, type LinkRequired } from '../api/auth-api';
 import { useFinishClientSignIn } from '../forms/finish-sign-in';
 import { oncePerKey } from '../forms/once-per-key';
 import { AuthLayout } from '../layout/auth-layout';
+import { LinkAccountForm } from './link-account-form';
 
 /** Where Google or Facebook send the visitor back: trade the code for our token, then sign in as usual. */
 export function SocialCallbackPage() {
@@ -14,6 +15,7 @@ export function SocialCallbackPage() {
   const [params] = useSearchParams();
   const finish = useFinishClientSignIn();
   const [failed, setFailed] = useState(false);
+  const [linkRequest, setLinkRequest] = useState<LinkRequired | null>(null);
   const provider = params.get('provider') ?? '';
   const code = params.get('code') ?? '';
   const state = params.get('state') ?? '';
@@ -27,10 +29,25 @@ export function SocialCallbackPage() {
     }
     let active = true;
     oncePerKey(`social:${state}`, async () => {
-      const { access_token: token } = await authApi.socialCallback({ provider, code, state });
-      await clientSession.loginWithToken(token);
+      const answer = await authApi.socialCallback({ provider, code, state });
+      if (isLinkRequired(answer)) return answer;
+      await clientSession.loginWithToken(answer.access_token);
+      return answer;
     }).then(
-      () => active && finish(),
+      (answer) => {
+        if (!active) return;
+        if (isLinkRequired(answer)) {
+          setLinkRequest(answer);
+          return;
+        }
+        // Someone had signed up with this address without confirming it; their password no longer opens the account.
+        if (answer.password_removed) {
+          notify.success(
+            t`Welcome! This address had an unconfirmed account; its earlier password was removed. Choose a new one with “Forgot your password?” if you want one.`,
+          );
+        }
+        finish();
+      },
       () => active && setFailed(true),
     );
     return () => {
@@ -38,6 +55,19 @@ export function SocialCallbackPage() {
     };
     // finish only navigates; the call is made once per state value.
   }, [provider, code, state]);
+
+  if (linkRequest) {
+    return (
+      <LinkAccountForm
+        providerName={providerName}
+        request={linkRequest}
+        onSignedIn={async (token) => {
+          await clientSession.loginWithToken(token);
+          finish();
+        }}
+      />
+    );
+  }
 
   if (failed) {
     return (

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useSearchParams } from 'react-router-dom';
+import { isApiError } from 'shared/api';
+import { clientSession } from 'shared/session';
+import { Spinner } from 'shared/ui';
+import { authApi } from '../api/auth-api';
+import { useFinishClientSignIn } from '../forms/finish-sign-in';
+import { oncePerKey } from '../forms/once-per-key';
+import { AuthLayout } from '../layout/auth-layout';
+
+type Status = 'linking' | 'expired' | 'failed';
+
+/** Opened from the e-mail that confirms a Google or Facebook sign-in for an existing account: links it and signs in. */
+export function LinkAccountPage() {
+  const { t } = useLingui();
+  const [params] = useSearchParams();
+  const finish = useFinishClientSignIn();
+  const token = params.get('token') ?? '';
+  const [status, setStatus] = useState<Status>(token ? 'linking' : 'expired');
+
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    oncePerKey(`link:${token}`, async () => {
+      const { access_token: session } = await authApi.confirmLinkEmail(token);
+      await clientSession.loginWithToken(session);
+    }).then(
+      () => active && finish(),
+      (error: unknown) => {
+        if (!active) return;
+        setStatus(isApiError(error) && (error.status === 410 || error.status === 422) ? 'expired' : 'failed');
+      },
+    );
+    return () => {
+      active = false;
+    };
+    // finish only navigates; the call is made once per token.
+  }, [token]);
+
+  if (status === 'linking') {
+    return (
+      <AuthLayout title={<Trans>Signing you in…</Trans>}>
+        <div role="status" className="auth-status">
+          <Spinner />
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={status === 'expired' ? <Trans>This link has expired</Trans> : <Trans>Sign-in did not work</Trans>}>
+      <div className="auth-notice" role="alert">
+        <p>
+          {status === 'expired'
+            ? t`This link has expired or has already been used. Sign in with the provider again to get a new one.`
+            : t`Something went wrong. Please open the link from the email again in a moment.`}
+        </p>
+        <Link className="ui-button ui-button--accent" to="/login">
+          {t`Back to sign in`}
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}
