@@ -7,7 +7,7 @@ import { DisputePage } from './dispute-page';
 
 jest.setTimeout(30_000);
 
-const renderDispute = () => renderAdminPage(<DisputePage />, { url: `/admin/disputes/${DISPUTE_ID}`, path: '/admin/disputes/:id' });
+const renderDispute = (locale: 'en' | 'fr' = 'en') => renderAdminPage(<DisputePage />, { url: `/admin/disputes/${DISPUTE_ID}`, path: '/admin/disputes/:id', locale });
 
 const resolved = disputeFixture({
   status: 'resolved',
@@ -34,8 +34,8 @@ describe('dispute page', () => {
     await userEvent.type(amount, '1234.567');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note explaining the decision' }), 'Half the slab must be redone.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Review the split' }));
-    expect(within(dialog).getByText('Please use at most 2 decimals.')).toBeInTheDocument();
-    expect(amount).toHaveAccessibleDescription(/Please use at most 2 decimals\./);
+    expect(within(dialog).getByText('EUR amounts have at most 2 decimals.')).toBeInTheDocument();
+    expect(amount).toHaveAccessibleDescription(/EUR amounts have at most 2 decimals\./);
 
     await userEvent.clear(amount);
     await userEvent.type(amount, '1234.56');
@@ -147,5 +147,51 @@ describe('dispute page', () => {
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Start mediation?' })).getByRole('button', { name: 'Start mediation' }));
     expect(await screen.findByText('In mediation')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start mediation' })).not.toBeInTheDocument();
+  });
+
+  // The same cases as the quote form and the owed amount: one parser, one reading.
+  const LABELS = {
+    en: { resolve: 'Resolve', dialog: 'Resolve the dispute', amount: 'Paid to the contractor', review: 'Review the split' },
+    fr: { resolve: 'Résoudre', dialog: 'Résoudre le litige', amount: 'Versé à l’entrepreneur', review: 'Vérifier la répartition' },
+  };
+  const openSplit = async (currency: string, locale: 'en' | 'fr') => {
+    const contract = { ...disputeFixture().contract, currency };
+    const calls = fakeApi({
+      [`GET admin/disputes/${DISPUTE_ID}`]: () => ({ body: disputeFixture({ milestone_amount: 50_000_000, held_amount: 51_750_000, contract }) }),
+    });
+    renderDispute(locale);
+    const labels = LABELS[locale];
+    await userEvent.click(await screen.findByRole('button', { name: labels.resolve }));
+    const dialog = screen.getByRole('dialog', { name: labels.dialog });
+    return { calls, dialog, labels, amount: within(dialog).getByRole('textbox', { name: `${labels.amount} (${currency})` }) };
+  };
+
+  it.each([
+    ['en', 'EUR', '1.500', 'EUR amounts have at most 2 decimals.'],
+    ['fr', 'EUR', '1.500', 'EUR amounts have at most 2 decimals.'],
+    ['en', 'XAF', '1.500', 'XAF amounts have no decimals.'],
+    ['fr', 'XAF', '1,500', 'XAF amounts have no decimals.'],
+    ['en', 'EUR', '0x10', 'Please enter the amount in figures, for example 1,500.50.'],
+    ['en', 'XAF', '1e3', 'Please enter the amount in figures, for example 1,500.'],
+    ['fr', 'EUR', '0b11', 'Please enter the amount in figures, for example 1\u202f500,50.'],
+    ['en', 'EUR', '1,5', 'Please enter the amount in figures, for example 1,500.50.'],
+  ] as const)('in %s, refuses a split in %s typed %s, with a message', async (locale, currency, typed, message) => {
+    const { calls, dialog, labels, amount } = await openSplit(currency, locale);
+    await userEvent.type(amount, typed);
+    await userEvent.click(within(dialog).getByRole('button', { name: labels.review }));
+    expect(amount).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(calls.some((call) => call.key.endsWith('/resolve'))).toBe(false);
+  });
+
+  it.each([
+    ['fr', '1 500,50'],
+    ['en', '1,500.50'],
+  ] as const)('in %s, reads the split %s as minor units', async (locale, typed) => {
+    const { dialog, amount } = await openSplit('EUR', locale);
+    await userEvent.type(amount, typed);
+    // Milestone amount €500,000 minus €1,500.50 for the contractor.
+    expect(within(dialog).getByText(locale === 'fr' ? /Rembours/ : 'Refunded to the client').closest('div')).toHaveTextContent(
+      locale === 'fr' ? /498\s499,50\s€/ : '€498,499.50',
+    );
   });
 });

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
-import { formatMoney, minorDigitsOf, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { currencyDigits, moneyProblemMessage, parseMoney } from 'shared/money';
+import { formatMoney, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { escrowCalls, newIdempotencyKey } from '../api/escrow-api';
 import type { DisputeView } from '../api/escrow-types';
 import { ModalDialog } from '../common/modal-dialog';
 import { serverMessage } from '../common/server-message';
-import { readAmount } from './amount-input';
 
 interface ResolveDialogProps {
   dispute: DisputeView;
@@ -39,12 +39,13 @@ export function ResolveDialog({ dispute, milestoneAmount, onResolved, onClose }:
   const amountInput = useRef<HTMLInputElement>(null);
 
   const money = (amount: number) => formatMoney(amount, currency, i18n.locale);
-  const reading = readAmount(amountText, currency);
+  // Read in the admin's language and the currency's decimals, like every amount field.
+  const reading = parseMoney(amountText, currency, i18n.locale);
   const inRange = reading.ok && reading.minor <= milestoneAmount;
   const contractorAmount = reading.ok ? reading.minor : 0;
   const refund = milestoneAmount - contractorAmount;
   const maximum = money(milestoneAmount);
-  const digits = minorDigitsOf(currency);
+  const digits = currencyDigits(currency);
 
   // Each step starts where the eye and the screen reader should: the question, or the amount (the button that was pressed is gone).
   useEffect(() => {
@@ -55,10 +56,7 @@ export function ResolveDialog({ dispute, milestoneAmount, onResolved, onClose }:
   const amountProblem = (): string | undefined => {
     if (!reading.ok) {
       if (reading.problem === 'empty') return t`Please enter the amount paid to the contractor.`;
-      if (reading.problem === 'too_precise') {
-        return digits === 0 ? t`${currency} amounts have no decimals.` : t`Please use at most ${digits} decimals.`;
-      }
-      return t`Please enter an amount such as ${maximum}.`;
+      return i18n._(moneyProblemMessage(reading.problem, currency, i18n.locale));
     }
     if (!inRange) return t`The contractor can receive at most ${maximum}.`;
     return undefined;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from 'shared/forms';
+import { moneyProblemMessage, parseMoney } from 'shared/money';
 import { minorDigitsOf, notify } from 'shared/ui';
 import { useFormatters, useReferenceNames } from '../common/reference';
 import type { Contract, Milestone } from './api/contract-types';
@@ -8,7 +9,6 @@ import { estimateMilestone } from './api/milestone-forms';
 import { EscrowDialog } from './escrow-dialog';
 import { FilePicker, REPORT_TYPES } from './file-picker';
 import { REPORT_MAX_BYTES } from './inspect-dialog';
-import { parseOwedAmount } from './owed-amount';
 import { TextAreaField } from './text-area-field';
 import { UploadFormFooter, useUploadForm } from './upload-form';
 
@@ -23,7 +23,7 @@ const NOTES_MAX = 2000;
 
 /** After an insolvency, the expert values the work done on a funded milestone: that part goes to the contractor. */
 export function EstimateDialog({ contract, milestone, onClose, onDone }: EstimateDialogProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormatters();
   const names = useReferenceNames();
   const currency = contract.currency;
@@ -36,9 +36,10 @@ export function EstimateDialog({ contract, milestone, onClose, onDone }: Estimat
 
   const submit = async () => {
     const found: Record<string, string[]> = {};
-    const parsed = parseOwedAmount(owed, digits);
-    if ('problem' in parsed) {
-      found.owed_amount = [parsed.problem === 'decimals' && digits === 0 ? t`Please enter a whole amount: ${currency} has no decimals.` : t`Please enter an amount between 0 and ${max}.`];
+    // Read in the user's language and the currency's decimals, like every amount field.
+    const parsed = parseMoney(owed, currency, i18n.locale, digits);
+    if (!parsed.ok) {
+      found.owed_amount = [parsed.problem === 'empty' ? t`Please enter an amount between 0 and ${max}.` : i18n._(moneyProblemMessage(parsed.problem, currency, i18n.locale, digits))];
     } else if (parsed.minor > milestone.amount) {
       found.owed_amount = [t`Please enter an amount between 0 and ${max}.`];
     }
@@ -47,7 +48,7 @@ export function EstimateDialog({ contract, milestone, onClose, onDone }: Estimat
     if (report.length === 0) found.report = [t`Please attach your report (PDF or image).`];
     setErrors(found);
     const file = report[0];
-    if (Object.keys(found).length > 0 || 'problem' in parsed || !file) return;
+    if (Object.keys(found).length > 0 || !parsed.ok || !file) return;
     const updated = await send((onProgress) => estimateMilestone(contract.id, milestone.id, { owed_amount: parsed.minor, notes: notes.trim(), report: file }, onProgress), t`The upload failed. Check your connection and try again.`);
     if (!updated) return;
     const value = format.money(parsed.minor, currency);

@@ -19,7 +19,7 @@ const insolvent = (overrides: Partial<Contract> = {}): Contract =>
     ...overrides,
   });
 
-function renderPage(contract: Contract, routes: Parameters<typeof fakeApi>[0] = {}) {
+function renderPage(contract: Contract, routes: Parameters<typeof fakeApi>[0] = {}, locale: 'en' | 'fr' = 'en') {
   toast.remove();
   render(<Toaster />);
   const calls = fakeApi({
@@ -27,7 +27,7 @@ function renderPage(contract: Contract, routes: Parameters<typeof fakeApi>[0] = 
     'GET contracts/c1/statement': () => ({ body: statementFixture(contract) }),
     ...routes,
   });
-  renderWithProviders(<ContractPage />, { url: '/main/escrow/c1', path: '/main/escrow/:id' });
+  renderWithProviders(<ContractPage />, { url: '/main/escrow/c1', path: '/main/escrow/:id', locale });
   return calls;
 }
 
@@ -47,7 +47,7 @@ describe('Insolvency', () => {
     expect(FakeXhr.last).toBeNull();
 
     await user.clear(within(dialog).getByLabelText('Amount owed (EUR)'));
-    await user.type(within(dialog).getByLabelText('Amount owed (EUR)'), '450,50');
+    await user.type(within(dialog).getByLabelText('Amount owed (EUR)'), '450.50');
     await user.click(within(dialog).getByRole('button', { name: 'Save the estimate' }));
     expect(FakeXhr.last!.body?.get('owed_amount')).toBe('45050');
     expect((FakeXhr.last!.body?.get('report') as File).name).toBe('estimate.pdf');
@@ -82,5 +82,44 @@ describe('Insolvency', () => {
     const call = calls.find((item) => item.key === 'POST contracts/c1/settlement')!;
     expect(call.body).toEqual({ choice: 'carry', replacement_contractor_id: 'k2' });
     expect(call.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
+  // The same cases as the quote form and the admin's dispute split: one parser, one reading.
+  const openEstimate = async (currency: string, locale: 'en' | 'fr') => {
+    installFakeXhr();
+    const milestone = milestoneFixture({ status: 'funded', to_pay: 0, amount: currency === 'XAF' ? 5_000_000 : 500_000, next: { action: 'estimate', waiting_on: 'expert' } });
+    renderPage(insolvent({ my_role: 'expert', currency, milestones: [milestone] }), {}, locale);
+    await user.click(await screen.findByRole('button', { name: 'Estimate' }));
+    const dialog = screen.getByRole('dialog', { name: /^Estimate milestone 1/ });
+    await user.type(within(dialog).getByLabelText('Estimate notes'), 'Half of the walls are down.');
+    await user.upload(within(dialog).getByLabelText('Report'), new File(['%PDF'], 'estimate.pdf', { type: 'application/pdf' }));
+    return { dialog, owed: within(dialog).getByLabelText(`Amount owed (${currency})`) };
+  };
+
+  it.each([
+    ['en', 'EUR', '1.500', 'EUR amounts have at most 2 decimals.'],
+    ['fr', 'EUR', '1.500', 'EUR amounts have at most 2 decimals.'],
+    ['en', 'XAF', '1.500', 'XAF amounts have no decimals.'],
+    ['fr', 'XAF', '1,500', 'XAF amounts have no decimals.'],
+    ['en', 'EUR', '0x10', 'Please enter the amount in figures, for example 1,500.50.'],
+    ['en', 'XAF', '1e3', 'Please enter the amount in figures, for example 1,500.'],
+    ['fr', 'EUR', '0b11', 'Please enter the amount in figures, for example 1\u202f500,50.'],
+    ['en', 'EUR', '1,5', 'Please enter the amount in figures, for example 1,500.50.'],
+  ] as const)('in %s, refuses an owed amount in %s typed %s, with a message', async (locale, currency, typed, message) => {
+    const { dialog, owed } = await openEstimate(currency, locale);
+    await user.type(owed, typed);
+    await user.click(within(dialog).getByRole('button', { name: /^Save the estimate/ }));
+    expect(owed).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(FakeXhr.last).toBeNull();
+  });
+
+  it.each([
+    ['fr', '1 500,50'],
+    ['en', '1,500.50'],
+  ] as const)('in %s, reads the owed amount %s as minor units', async (locale, typed) => {
+    const { dialog, owed } = await openEstimate('EUR', locale);
+    await user.type(owed, typed);
+    await user.click(within(dialog).getByRole('button', { name: /^Save the estimate/ }));
+    expect(FakeXhr.last!.body?.get('owed_amount')).toBe('150050');
   });
 });

@@ -21,11 +21,11 @@ const saved = {
   ],
 };
 
-function renderForm() {
+function renderForm(currency = 'XAF', locale: 'en' | 'fr' = 'en') {
   toast.remove();
   render(<Toaster />);
   const onSubmitted = jest.fn();
-  renderWithProviders(<QuoteForm projectId="p1" currency="XAF" onSubmitted={onSubmitted} />, { url: '/main/projects/p1' });
+  renderWithProviders(<QuoteForm projectId="p1" currency={currency} onSubmitted={onSubmitted} />, { url: '/main/projects/p1', locale });
   return onSubmitted;
 }
 
@@ -81,5 +81,44 @@ describe('QuoteForm', () => {
     expect(list).toHaveLength(2);
     await user.click(within(list[1]!).getByRole('button', { name: 'Remove milestone 2' }));
     expect(screen.queryByLabelText('Milestone 2')).not.toBeInTheDocument();
+  });
+
+  // The same cases as the owed amount and the admin's dispute split: one parser, one reading.
+  it.each([
+    ['en', 'EUR', '1.500', 'EUR amounts have at most 2 decimals.'],
+    ['fr', 'EUR', '1.500', 'EUR amounts have at most 2 decimals.'],
+    ['en', 'XAF', '1.500', 'XAF amounts have no decimals.'],
+    ['fr', 'XAF', '1,500', 'XAF amounts have no decimals.'],
+    ['en', 'EUR', '0x10', 'Please enter the amount in figures, for example 1,500.50.'],
+    ['en', 'XAF', '1e3', 'Please enter the amount in figures, for example 1,500.'],
+    ['fr', 'EUR', '0b11', 'Please enter the amount in figures, for example 1\u202f500,50.'],
+    ['en', 'EUR', '1,5', 'Please enter the amount in figures, for example 1,500.50.'],
+  ] as const)('in %s, refuses %s %s with a message and sends nothing', async (locale, currency, typed, message) => {
+    const calls = fakeApi({});
+    renderForm(currency, locale);
+    await user.type(screen.getByLabelText(`Total (${currency})`), typed);
+    await user.type(screen.getByLabelText('Amount of milestone 1'), typed);
+    await user.click(screen.getByRole('button', { name: 'Send the quote' }));
+    expect(screen.getByLabelText(`Total (${currency})`)).toHaveAccessibleDescription(message);
+    expect(screen.getByLabelText('Amount of milestone 1')).toHaveAccessibleDescription(message);
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['fr', '1 500,50', '1\u00a0000,50', '500'],
+    ['en', '1,500.50', '1,000.5', '500'],
+  ] as const)('in %s, reads %s as minor units of the currency', async (locale, total, first, second) => {
+    const calls = fakeApi({ 'POST projects/p1/quotes': () => ({ status: 201, body: { ...saved, currency: 'EUR' } }) });
+    renderForm('EUR', locale);
+    await user.type(screen.getByLabelText('Total (EUR)'), total);
+    await user.type(screen.getByLabelText('Duration in days'), '30');
+    await user.type(screen.getByLabelText('Milestone 1'), 'Demolition');
+    await user.type(screen.getByLabelText('Amount of milestone 1'), first);
+    await user.click(screen.getByRole('button', { name: 'Add a milestone' }));
+    await user.type(screen.getByLabelText('Milestone 2'), 'Tiling');
+    await user.type(screen.getByLabelText('Amount of milestone 2'), second);
+    await user.click(screen.getByRole('button', { name: 'Send the quote' }));
+    expect(await screen.findByText('Your quote has been sent to the client.')).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({ amount: 150_050, milestones: [{ amount: 100_050 }, { amount: 50_000 }] });
   });
 });

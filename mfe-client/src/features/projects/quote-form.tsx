@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { QuoteSchema, fieldErrors, translateMessage, type FieldErrorMap } from 'shared/schemas';
-import { notify, parseMoneyInput, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { moneyProblemMessage, parseMoney } from 'shared/money';
+import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { Field } from 'shared/forms';
 import { useFormatters } from '../common/reference';
 import { submitQuote } from './api/submit-quote';
@@ -35,7 +36,12 @@ export function QuoteForm({ projectId, currency, onSubmitted }: QuoteFormProps) 
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const [submitting, setSubmitting] = useState(false);
 
-  const minor = (text: string) => (text.trim() === '' ? '' : (parseMoneyInput(text, currency) ?? text));
+  // Amounts are read in the user's language and the currency's decimals, by the parser every amount field uses.
+  const read = (text: string) => parseMoney(text, currency, i18n.locale);
+  const minor = (text: string) => {
+    const reading = read(text);
+    return reading.ok ? reading.minor : '';
+  };
   const input = () => ({
     amount: minor(amount),
     currency,
@@ -43,9 +49,20 @@ export function QuoteForm({ projectId, currency, onSubmitted }: QuoteFormProps) 
     message,
     milestones: milestones.map((item) => ({ title: item.title, amount: minor(item.amount) })),
   });
-  const check = () => {
+  /** Amounts typed but unreadable: the parser's message, rather than the schema's. */
+  const amountErrors = (): FieldErrorMap => {
+    const found: FieldErrorMap = {};
+    const note = (name: string, text: string) => {
+      const reading = read(text);
+      if (!reading.ok && reading.problem !== 'empty') found[name] = [i18n._(moneyProblemMessage(reading.problem, currency, i18n.locale))];
+    };
+    note('amount', amount);
+    milestones.forEach((item, index) => note(`milestones.${index}.amount`, item.amount));
+    return found;
+  };
+  const check = (): FieldErrorMap => {
     const result = v.safeParse(QuoteSchema, input());
-    return result.success ? {} : fieldErrors(result.issues);
+    return { ...(result.success ? {} : fieldErrors(result.issues)), ...amountErrors() };
   };
   // Only the field that lost focus changes: other messages appearing or vanishing
   // on blur would move the button under a pointer that is already pressing it.
@@ -59,14 +76,19 @@ export function QuoteForm({ projectId, currency, onSubmitted }: QuoteFormProps) 
     });
   };
 
-  const total = parseMoneyInput(amount, currency);
-  const planned = milestones.reduce((sum, item) => sum + (parseMoneyInput(item.amount, currency) ?? 0), 0);
+  const totalReading = read(amount);
+  const total = totalReading.ok ? totalReading.minor : null;
+  const planned = milestones.reduce((sum, item) => {
+    const reading = read(item.amount);
+    return sum + (reading.ok ? reading.minor : 0);
+  }, 0);
   const balanced = total !== null && planned === total;
 
   const submit = async () => {
     const result = v.safeParse(QuoteSchema, input());
-    if (!result.success) {
-      setErrors(fieldErrors(result.issues));
+    const found = check();
+    if (!result.success || Object.keys(found).length > 0) {
+      setErrors(found);
       requestAnimationFrame(() => document.querySelector<HTMLElement>('.client-quote-form [aria-invalid="true"]')?.focus());
       return;
     }
