@@ -18,7 +18,11 @@ function MailIcon() {
   );
 }
 
-/** After sign-up (or a refused sign-in before verification): check your inbox, or have the e-mail sent again. */
+/**
+ * After sign-up: check your inbox, or have the e-mail sent again. The sign-up
+ * answer is the same for an address that already has an account (its owner
+ * gets an e-mail saying so), so the text covers both cases.
+ */
 export function VerifyEmailNotice({ email }: { email: string }) {
   const { t, i18n } = useLingui();
   const [sending, setSending] = useState(false);
@@ -56,8 +60,9 @@ export function VerifyEmailNotice({ email }: { email: string }) {
         <MailIcon />
         <p>
           <Trans>
-            We have sent a verification link to <strong>{email}</strong>. Open it to activate your account; it is valid
-            for 24 hours.
+            We have sent an email to <strong>{email}</strong>. If this address is new to Fundament, open the link in it
+            to activate your account; it is valid for 24 hours. If you already have an account with this address, the
+            email explains how to sign in.
           </Trans>
         </p>
         <p>{t`Nothing in your inbox? Check your spam folder, or have the email sent again.`}</p>
