@@ -7,6 +7,9 @@ import { fakeApi, renderWithProviders } from 'shared/testing';
 import { readImageSize } from './photo-upload';
 import { SettingsPage } from './settings-page';
 import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
+// The shared package's compiled messages (the API's texts among them); its exports do not list catalogs.
+import { messages as sharedFr } from '../../../../shared/src/locales/fr';
+import { messages as clientFr } from '../../locales/fr';
 
 // Typing without pauses (and files of any type, to test the refusal), with room for a busy machine.
 const user = userEvent.setup({ applyAccept: false, delay: null });
@@ -31,12 +34,13 @@ const ada = {
   permissions: [],
 };
 
-function renderSettings() {
+function renderSettings(locale: 'en' | 'fr' = 'en') {
   toast.remove();
   render(<Toaster />);
   const store = createStore();
   store.set(clientUserAtom, ada);
-  return renderWithProviders(<SettingsPage />, { url: '/main/settings', store });
+  const messages = locale === 'fr' ? { ...sharedFr, ...clientFr } : undefined;
+  return renderWithProviders(<SettingsPage />, { url: '/main/settings', store, locale, ...(messages ? { messages } : {}) });
 }
 
 function file(name: string, type: string) {
@@ -81,6 +85,33 @@ describe('SettingsPage: personal details', () => {
       phone_number: '+237 699 00 11 22',
     });
     expect(store.get(clientUserAtom)).toMatchObject({ last_name: 'Lovelace' });
+  });
+
+  it('asks the new address to confirm a change, and keeps the current address until it does', async () => {
+    // The API answers with the unchanged account: the address changes when the link sent to it is opened.
+    const calls = fakeApi({ 'PUT auth/me': () => ({ body: { ...ada, message: 'sent' } }) });
+    const { store } = renderSettings();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'ada.new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('We have sent a confirmation link to ada.new@example.com. Your address changes once you open it.'),
+    ).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({ email: 'ada.new@example.com' });
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(store.get(clientUserAtom)).toMatchObject({ email: 'ada@example.com' });
+    expect(store.get(clientUserAtom)).not.toHaveProperty('message');
+  });
+
+  it('says so in French', async () => {
+    fakeApi({ 'PUT auth/me': () => ({ body: { ...ada, message: 'envoyé' } }) });
+    renderSettings('fr');
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.type(screen.getByLabelText('E-mail'), 'ada.new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+    expect(
+      await screen.findByText('Nous avons envoyé un lien de confirmation à ada.new@example.com. Votre adresse change dès que vous l’ouvrez.'),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's field errors on the fields, anything else as 'Something went wrong'", async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { api, send } from 'shared/api';
+import { API_MESSAGES } from 'shared/messages';
 import { TextField, useForm } from 'shared/forms';
 import { ProfileSchema, type ProfileInput } from 'shared/schemas';
 import { clientUserAtom, type AuthUser } from 'shared/session';
@@ -23,8 +24,10 @@ export function SettingsPage() {
 }
 
 function SettingsForm({ user }: { user: AuthUser }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const setUser = useSetAtom(clientUserAtom);
+  /** A new address waiting for its owner to open the confirmation link sent to it. */
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const form = useForm({
     initialValues: {
       first_name: text(user.first_name),
@@ -36,8 +39,14 @@ function SettingsForm({ user }: { user: AuthUser }) {
   });
 
   const submit = form.handleSubmit(async (profile: ProfileInput) => {
-    const updated = await send<AuthUser>(api.put('auth/me', { json: profile }));
+    const { message: _message, ...updated } = await send<AuthUser & { message?: string }>(api.put('auth/me', { json: profile }));
     setUser(updated);
+    // The address only changes once the new one is confirmed: the field goes back to the current one meanwhile.
+    const requested = text(profile.email).trim().toLowerCase();
+    if (requested !== text(updated.email).toLowerCase()) {
+      setPendingEmail(requested);
+      form.setValue('email', text(updated.email));
+    }
     notify.success(t`Your personal information has been saved.`);
   });
 
@@ -57,6 +66,11 @@ function SettingsForm({ user }: { user: AuthUser }) {
             <TextField binding={form.field('last_name')} label={t`Last name`} autoComplete="family-name" required />
           </div>
           <TextField binding={form.field('email')} label={t`Email`} type="email" autoComplete="email" inputMode="email" required />
+          {pendingEmail && (
+            <p className="client-settings__notice" role="status">
+              {i18n._({ ...API_MESSAGES.emailChangeSent, values: { email: pendingEmail } })}
+            </p>
+          )}
           <TextField binding={form.field('phone_number')} label={t`Phone number`} type="tel" autoComplete="tel" inputMode="tel" required />
           <div className="client-settings__actions">
             <button type="submit" className="ui-button ui-button--accent" disabled={form.submitting}>
