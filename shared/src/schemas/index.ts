@@ -1,6 +1,7 @@
 export { isCalendarDate } from './calendar-date';
 export { VALIDATION_MESSAGES } from './messages';
 export { INPUT_MESSAGES } from './input-messages';
+export { optionalMoneyText } from './money-text';
 export { descriptorFor, fieldErrors, issueMessage, translateMessage } from './issue-messages';
 export type { FieldErrorMap, Translate } from './issue-messages';
 export {
@@ -45,6 +46,7 @@ export {
   PROJECT_TITLE_MIN,
   ProjectEntries,
   ProjectSchema,
+  projectFormSchema,
   QUOTE_MESSAGE_MAX,
   QuoteSchema,
   SpecialistProfileSchema,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { MONEY_MAX_MINOR } from '../money/parse-money';
+import { AMOUNT_MAX } from './amount-limits';
+import { optionalMoneyText } from './money-text';
 import { isCalendarDate } from './calendar-date';
 import { issueMessage } from './issue-messages';
 import { VALIDATION_MESSAGES as M } from './messages';
@@ -11,8 +12,7 @@ export const PROJECT_DESCRIPTION_MIN = 20;
 export const PROJECT_DESCRIPTION_MAX = 5000;
 export const QUOTE_MESSAGE_MAX = 2000;
 export const MILESTONES_MAX = 20;
-/** Every amount is an integer of minor units; this keeps one well inside JavaScript's exact range. */
-export const AMOUNT_MAX = MONEY_MAX_MINOR;
+export { AMOUNT_MAX };
 
 const required = issueMessage(M.required);
 const min = (amount: number) => issueMessage(M.minLength, { amount });
@@ -95,16 +95,27 @@ export const ProjectEntries = {
   ),
 };
 
-export const ProjectSchema = v.pipe(
-  v.object(ProjectEntries),
-  v.forward(
-    v.check(
-      (project) => project.budget_min === null || project.budget_max === null || project.budget_min <= project.budget_max,
-      issueMessage(P.budgetOrder),
+/** The project's rules, with the budgets read by `budget` (minor units or null). */
+function projectSchema(budget: () => v.GenericSchema<unknown, number | null>) {
+  return v.pipe(
+    v.object({ ...ProjectEntries, budget_min: budget(), budget_max: budget() }),
+    v.forward(
+      v.check(
+        (project) => project.budget_min === null || project.budget_max === null || project.budget_min <= project.budget_max,
+        issueMessage(P.budgetOrder),
+      ),
+      ['budget_max'],
     ),
-    ['budget_max'],
-  ),
-);
+  );
+}
+
+/** A project as the API receives it: budgets in minor units. */
+export const ProjectSchema = projectSchema(optionalAmount);
+
+/** The project form: budgets as typed, in the user's locale and the currency's decimals. */
+export function projectFormSchema(currency: string, locale: string) {
+  return projectSchema(() => optionalMoneyText(currency, locale));
+}
 export type ProjectInput = v.InferInput<typeof ProjectSchema>;
 export type ProjectValues = v.InferOutput<typeof ProjectSchema>;
 

@@ -25,7 +25,7 @@ const book = {
   ],
 };
 
-function renderPage(url = '/main/create') {
+function renderPage(url = '/main/create', locale: 'en' | 'fr' = 'en') {
   toast.remove();
   render(<Toaster />);
   const store = createStore();
@@ -35,6 +35,7 @@ function renderPage(url = '/main/create') {
     url,
     path: '/main/create',
     store,
+    locale,
     routes: [{ path: '/main/projects/:id', element: <p>Project page</p> }],
   });
 }
@@ -128,5 +129,47 @@ describe('CreateProjectPage', () => {
     expect(await screen.findByRole('heading', { name: 'Step 2 of 4: Where and when' })).toBeInTheDocument();
     expect(await screen.findByText('We do not work in this city yet.')).toBeInTheDocument();
     expect(screen.getByLabelText('City')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  // The same reading as every other amount field: the shared parser, in the user's language.
+  it.each([
+    ['en', 'EUR', '1.500', 'EUR amounts have at most 2 decimals.'],
+    ['en', 'XAF', '1.500', 'XAF amounts have no decimals.'],
+    ['fr', 'XAF', '1,500', 'XAF amounts have no decimals.'],
+    ['en', 'EUR', '0x10', 'Please enter the amount in figures, for example 1,500.50.'],
+    ['en', 'XAF', '1e3', 'Please enter the amount in figures, for example 1,500.'],
+    ['en', 'EUR', '1,5', 'Please enter the amount in figures, for example 1,500.50.'],
+  ] as const)('in %s, refuses a budget in %s typed %s, with a message', async (locale, currency, typed, message) => {
+    fakeApi({});
+    renderPage('/main/create', locale);
+    await user.type(screen.getByLabelText('Title'), 'Bathroom makeover');
+    await user.selectOptions(screen.getByLabelText('Category'), 'bathroom');
+    await user.type(screen.getByLabelText('Description'), 'Walk-in shower, new tiles on walls and floor.');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Step 2 of 4: Where and when' });
+    await user.type(screen.getByLabelText('City'), 'Douala');
+    await user.selectOptions(screen.getByLabelText('Currency'), currency);
+    await user.type(screen.getByLabelText('From'), typed);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByLabelText('From')).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(screen.getByRole('heading', { name: 'Step 2 of 4: Where and when' })).toBeInTheDocument();
+  });
+
+  it('in French, reads "1 500,50" euros as 150050 cents', async () => {
+    fakeApi({});
+    renderPage('/main/create', 'fr');
+    await user.type(screen.getByLabelText('Title'), 'Bathroom makeover');
+    await user.selectOptions(screen.getByLabelText('Category'), 'bathroom');
+    await user.type(screen.getByLabelText('Description'), 'Walk-in shower, new tiles on walls and floor.');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Step 2 of 4: Where and when' });
+    await user.type(screen.getByLabelText('City'), 'Douala');
+    await user.selectOptions(screen.getByLabelText('Currency'), 'EUR');
+    await user.type(screen.getByLabelText('From'), '1 500,50');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Step 3 of 4: Documents' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Publish the project' }));
+    expect(FakeXhr.last!.body?.get('budget_min')).toBe('150050');
   });
 });

@@ -7,8 +7,9 @@ import { isApiError } from 'shared/api';
 import { useForm } from 'shared/forms';
 import { localizationAtom } from 'shared/reference';
 import { pathFor } from 'shared/routing';
-import { ProjectSchema } from 'shared/schemas';
-import { notify, parseMoneyInput, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { projectFormSchema, type ProjectValues } from 'shared/schemas';
+import { parseMoney } from 'shared/money';
+import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { listDesigns } from '../catalog/api/list-designs';
 import { Field } from 'shared/forms';
 import { useFormatters, useReferenceNames } from '../common/reference';
@@ -25,12 +26,6 @@ const STEPS = [
 
 type FieldName = 'title' | 'category' | 'description' | 'country' | 'city' | 'desired_start' | 'budget_min' | 'budget_max' | 'currency' | 'design_id';
 type Values = Record<FieldName, string>;
-
-/** Budget fields are typed in major units; the schema and the API take minor units. */
-function toInput(values: Values) {
-  const amount = (text: string) => (text.trim() === '' ? '' : (parseMoneyInput(text, values.currency || 'EUR') ?? text));
-  return { ...values, budget_min: amount(values.budget_min), budget_max: amount(values.budget_max) };
-}
 
 function stepOf(field: string): number {
   const index = STEPS.findIndex((names) => (names as readonly string[]).includes(field));
@@ -52,7 +47,9 @@ export function CreateProjectPage() {
   const [designTitle, setDesignTitle] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const form = useForm<Values, v.InferOutput<typeof ProjectSchema>>({
+  // Budgets are typed in the currency's units and the user's language; the form's schema reads them as minor units.
+  const schemaFor = (values: Values) => projectFormSchema(values.currency || 'EUR', i18n.locale);
+  const form = useForm<Values, ProjectValues>({
     initialValues: {
       title: '',
       category: '',
@@ -65,8 +62,16 @@ export function CreateProjectPage() {
       currency: localization?.currency ?? '',
       design_id: '',
     },
-    schema: ProjectSchema,
-    toInput,
+    // How a budget reads depends on the currency chosen in the same form: the rules are built for each check.
+    schema: v.pipe(
+      v.custom<Values>(() => true),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const result = v.safeParse(schemaFor(dataset.value), dataset.value);
+        if (result.success) return result.output;
+        for (const issue of result.issues) addIssue({ message: issue.message, path: issue.path });
+        return NEVER;
+      }),
+    ),
   });
 
   // The localization answer may arrive after the form opened: fill what is still blank.
@@ -104,7 +109,7 @@ export function CreateProjectPage() {
   };
 
   const publish = async () => {
-    const result = v.safeParse(ProjectSchema, toInput(form.values));
+    const result = v.safeParse(schemaFor(form.values), form.values);
     if (!result.success) {
       const first = result.issues[0] ? String(v.getDotPath(result.issues[0]) ?? '') : '';
       const target = stepOf(first);
@@ -136,8 +141,12 @@ export function CreateProjectPage() {
 
   const country = names.book?.countries.find((item) => item.code === form.values.country);
   const stepTitles = [t`What`, t`Where and when`, t`Documents`, t`Review and publish`];
-  const budgetMin = parseMoneyInput(form.values.budget_min, form.values.currency || 'EUR');
-  const budgetMax = parseMoneyInput(form.values.budget_max, form.values.currency || 'EUR');
+  const budget = (text: string) => {
+    const reading = parseMoney(text, form.values.currency || 'EUR', i18n.locale);
+    return reading.ok ? reading.minor : null;
+  };
+  const budgetMin = budget(form.values.budget_min);
+  const budgetMax = budget(form.values.budget_max);
   const busy = progress !== null;
 
   return (
