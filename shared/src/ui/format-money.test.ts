@@ -29,6 +29,8 @@ describe('parseMoneyInput', () => {
     expect(parseMoneyInput('1250,5', 'EUR')).toBe(125_050);
     expect(parseMoneyInput('1,250.50', 'EUR')).toBe(125_050);
     expect(parseMoneyInput('12a', 'EUR')).toBeNull();
+    // Read by the one money parser: never JavaScript's Number(), which takes these as 16, 3 and 1000.
+    for (const text of ['0x10', '0b11', '1e3']) expect(parseMoneyInput(text, 'XAF')).toBeNull();
     expect(moneyInputValue(125_050, 'EUR')).toBe('1250.50');
   });
 });

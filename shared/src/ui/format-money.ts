@@ -1,3 +1,5 @@
+import { parseMoney } from '../money/parse-money';
+
 /**
  * Money travels as integers of minor units (spec §7). The number of minor
  * digits is the ISO 4217 one Intl knows (XAF 0, EUR 2), unless the reference
@@ -34,13 +36,20 @@ export function formatMoneyRange(min: number | null, max: number | null, currenc
 }
 
 /**
- * Reads what someone typed ("1 250,50", "1250.5") as minor units; null when it
- * is not a number. Spaces and the locale's grouping are ignored.
+ * Reads what someone typed ("1 250,50", "1,250.50") as minor units; null when
+ * it is not an amount.
+ *
+ * @deprecated Use `parseMoney` from `shared/money` with the user's locale. Kept
+ * (the package is a federation singleton: exports are never removed) for
+ * remotes built before it, and read by the same parser: the French way first,
+ * then the English way.
  */
 export function parseMoneyInput(text: string, currency: string, minorDigits = minorDigitsOf(currency)): number | null {
-  const cleaned = text.replace(/[\s\u00a0\u202f]/g, '').replace(/,(\d{1,2})$/, '.$1').replace(/,/g, '');
-  if (!/^\d+(\.\d+)?$/.test(cleaned)) return null;
-  return Math.round(Number(cleaned) * 10 ** minorDigits);
+  for (const locale of ['fr', 'en']) {
+    const reading = parseMoney(text, currency, locale, minorDigits);
+    if (reading.ok) return reading.minor;
+  }
+  return null;
 }
 
 /** Minor units back to what a form field shows ("1250.5" → "1250.50"). */
