@@ -17,5 +17,6 @@ export default createRemoteRoutes({
     'admin.contract': lazy(() => import('../features/contract-detail/contract-page').then((m) => ({ default: m.ContractPage }))),
     'admin.disputes': lazy(() => import('../features/disputes/disputes-page').then((m) => ({ default: m.DisputesPage }))),
     'admin.dispute': lazy(() => import('../features/disputes/dispute-page').then((m) => ({ default: m.DisputePage }))),
+    'admin.outbox': lazy(() => import('../features/outbox/outbox-page').then((m) => ({ default: m.OutboxPage }))),
   },
 });

@@ -5,7 +5,7 @@ import { BrandLogo } from './brand-logo';
 import { LanguageSwitcher } from './language-switcher';
 import { PreloadNavLink } from './nav-link-preload';
 
-/** The admin area's navigation (spec §2: clients, contractors, assessors), then the escrow back office and the audit trail. */
+/** The admin area's navigation (spec §2: clients, contractors, assessors), then the escrow back office, the audit trail and the outbox. */
 export function AdminHeader() {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -34,6 +34,9 @@ export function AdminHeader() {
           </PreloadNavLink>
           <PreloadNavLink to="/admin/audit" className="nav-link">
             <Trans>Audit trail</Trans>
+          </PreloadNavLink>
+          <PreloadNavLink to="/admin/outbox" className="nav-link">
+            <Trans>Outbox</Trans>
           </PreloadNavLink>
         </nav>
         <div className="site-header__actions">

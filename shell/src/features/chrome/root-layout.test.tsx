@@ -63,7 +63,7 @@ describe('RootLayout chrome', () => {
   it('shows the admin navigation to a signed-in admin', () => {
     renderLayout(false, { id: 'a', role: { name: 'admin' } }, '/admin/clients');
     const nav = screen.getByRole('navigation', { name: 'Admin' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Clients', 'Contractors', 'Assessors', 'Escrow', 'Disputes', 'Audit trail']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Clients', 'Contractors', 'Assessors', 'Escrow', 'Disputes', 'Audit trail', 'Outbox']);
   });
 
   it('opens the terms and privacy pages in a new tab from the footer', () => {
