@@ -15,6 +15,7 @@ const accountsEnv = {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   GOOGLE_CLIENT_ID: 'e2e-google-client',
   GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+  GOOGLE_ISSUER: oauth,
   GOOGLE_AUTH_URL: `${oauth}/authorize`,
   GOOGLE_TOKEN_URL: `${oauth}/token`,
   GOOGLE_USERINFO_URL: `${oauth}/userinfo`,

@@ -1,17 +1,20 @@
 #!/usr/bin/env node
-// A stand-in OAuth 2 / OpenID Connect provider for the end-to-end tests, so
-// "Continue with Google" runs the real authorization-code flow against a local
-// server: /authorize redirects straight back with a code (the person has
-// "consented"), /token trades the code for an access token, /userinfo
-// describes one fixed test person.
+// A stand-in OpenID Connect provider (oauth2-mock-server) for the end-to-end
+// tests, so "Continue with Google" runs the real authorization-code flow with
+// PKCE and a nonce against a local server: /authorize redirects straight back
+// with a code (the person has "consented"), /token checks the PKCE verifier
+// and returns a signed ID token carrying the nonce, /userinfo describes the
+// person who signed in.
 //   node support/oauth-mock-server.mjs [port]   (or OAUTH_MOCK_PORT)
-import { randomBytes } from 'node:crypto';
+// POST /next-person with a JSON profile makes the next authorization sign in
+// as that person (once); otherwise it is TEST_PERSON.
 import { createServer } from 'node:http';
+import { OAuth2Server } from 'oauth2-mock-server';
 
 const port = Number(process.argv[2] ?? process.env.OAUTH_MOCK_PORT ?? 3150);
 const host = process.env.OAUTH_MOCK_HOST ?? '127.0.0.1';
 
-export const TEST_PERSON = {
+const TEST_PERSON = {
   sub: 'google-tester-0001',
   email: 'google.tester@example.com',
   email_verified: true,
@@ -20,57 +23,58 @@ export const TEST_PERSON = {
   name: 'Grace Tester',
 };
 
-const codes = new Set();
-const accessTokens = new Set();
+const provider = new OAuth2Server();
+await provider.issuer.keys.generate('RS256');
+// The issuer the API is told about (GOOGLE_ISSUER): the ID tokens' `iss`.
+provider.issuer.url = `http://${host}:${port}`;
 
-function json(response, status, body) {
-  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  response.end(JSON.stringify(body));
-}
+let nextPerson;
+const personByCode = new Map();
+const personByAccessToken = new Map();
+const bearer = (request) => /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
 
-async function readForm(request) {
+provider.service.on('beforeAuthorizeRedirect', ({ url }) => {
+  const code = url.searchParams.get('code');
+  if (code) personByCode.set(code, nextPerson ?? TEST_PERSON);
+  nextPerson = undefined;
+});
+provider.service.on('beforeTokenSigning', (token, request) => {
+  const person = personByCode.get(request.body?.code);
+  if (person) token.payload.sub = person.sub;
+});
+provider.service.on('beforeResponse', (response, request) => {
+  const person = personByCode.get(request.body?.code);
+  personByCode.delete(request.body?.code);
+  if (person && response.body?.access_token) personByAccessToken.set(response.body.access_token, person);
+});
+provider.service.on('beforeUserinfo', (response, request) => {
+  const person = personByAccessToken.get(bearer(request));
+  if (!person) {
+    response.statusCode = 401;
+    response.body = { error: 'invalid_token' };
+    return;
+  }
+  response.body = person;
+});
+
+async function readJson(request) {
   let body = '';
   for await (const chunk of request) body += chunk;
-  return new URLSearchParams(body);
+  return JSON.parse(body || '{}');
 }
 
 const server = createServer(async (request, response) => {
-  const url = new URL(request.url ?? '/', `http://${host}:${port}`);
-  if (request.method === 'GET' && url.pathname === '/health') return json(response, 200, { status: 'ok' });
-
-  if (request.method === 'GET' && url.pathname === '/authorize') {
-    const redirectUri = url.searchParams.get('redirect_uri');
-    if (!redirectUri || url.searchParams.get('response_type') !== 'code' || !url.searchParams.get('client_id')) {
-      return json(response, 400, { error: 'invalid_request' });
-    }
-    const code = randomBytes(16).toString('hex');
-    codes.add(code);
-    const back = new URL(redirectUri);
-    back.searchParams.set('code', code);
-    const state = url.searchParams.get('state');
-    if (state) back.searchParams.set('state', state);
-    response.writeHead(302, { location: back.href });
+  const path = new URL(request.url ?? '/', `http://${host}:${port}`).pathname;
+  if (request.method === 'GET' && path === '/health') {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    return response.end(JSON.stringify({ status: 'ok' }));
+  }
+  if (request.method === 'POST' && path === '/next-person') {
+    nextPerson = { ...TEST_PERSON, ...(await readJson(request)) };
+    response.writeHead(204);
     return response.end();
   }
-
-  if (request.method === 'POST' && url.pathname === '/token') {
-    const form = await readForm(request);
-    const code = form.get('code');
-    if (form.get('grant_type') !== 'authorization_code' || !code || !codes.delete(code) || !form.get('client_secret')) {
-      return json(response, 400, { error: 'invalid_grant' });
-    }
-    const accessToken = randomBytes(24).toString('hex');
-    accessTokens.add(accessToken);
-    return json(response, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, scope: 'openid email profile' });
-  }
-
-  if (request.method === 'GET' && url.pathname === '/userinfo') {
-    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (!token || !accessTokens.has(token)) return json(response, 401, { error: 'invalid_token' });
-    return json(response, 200, TEST_PERSON);
-  }
-
-  json(response, 404, { error: 'not_found' });
+  return provider.service.requestHandler(request, response);
 });
 
 server.listen(port, host, () => console.log(`OAuth mock listening on http://${host}:${port}`));
