@@ -1,3 +1,6 @@
+// oauth4webapi rather than openid-client (its wrapper): openid-client derives the token
+// request's redirect_uri from the callback URL without its query, and ours carries
+// `?provider=`, so the provider would refuse the code.
 import * as oauth from 'oauth4webapi';
 import type { AppConfig, OAuthProviderConfig, OAuthProviderName } from '../../config';
 
@@ -129,6 +132,8 @@ export async function fetchProfile(
     return text(me.id) && email ? { subject: text(me.id), email, firstName: text(me.first_name), lastName: text(me.last_name) } : undefined;
   }
 
+  // Issuer, audience, expiry and nonce were checked; the signature is not needed for an ID token
+  // received directly from the token endpoint over TLS (OpenID Connect Core 3.1.3.7).
   const claims = oauth.getValidatedIdTokenClaims(tokens)!;
   // The profile must describe the person of the ID token.
   const info = await oauth.processUserInfoResponse(
