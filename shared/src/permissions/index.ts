@@ -45,3 +45,22 @@ export function hasPermission(user: AuthUser | false | null | undefined, permiss
   const granted = ROLE_PERMISSIONS[roleOf(user)] ?? [];
   return granted.includes(permission);
 }
+
+/**
+ * Pages of the signed-in area that only some roles can use, with the
+ * permissions of which one is enough. A page not listed here works for every
+ * signed-in role (dashboard, escrow, catalog, settings).
+ */
+export const ROUTE_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> = {
+  // A client's projects, a specialist's requests, or the projects an expert inspects.
+  'main.projects': [PERMISSIONS.CAN_SEE_PROJECTS_VIEW, PERMISSIONS.CAN_SEE_REQUESTS, PERMISSIONS.CAN_INSPECT],
+  'main.create': [PERMISSIONS.CAN_CREATE_PROJECT],
+  // The directory is where a client finds specialists to invite.
+  'main.specialists': [PERMISSIONS.CAN_INVITE_SPECIALISTS],
+};
+
+/** Whether a user's role can use the page of a route name (navigation entries, and the page itself). */
+export function canOpenRoute(user: AuthUser | false | null | undefined, routeName: string): boolean {
+  const needed = ROUTE_PERMISSIONS[routeName];
+  return !needed || needed.some((permission) => hasPermission(user, permission));
+}

@@ -1,15 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
+import { navigationFor, pathFor } from 'shared/routing';
 import { clientSession, clientUserAtom } from 'shared/session';
 import { NotificationBell } from '../notifications/notification-bell';
 import { BrandLogo } from './brand-logo';
 import { LanguageSwitcher } from './language-switcher';
 import { PreloadNavLink } from './nav-link-preload';
 
-/** The signed-in client navigation: Dashboard, Projects, Specialists, Escrow, Catalog (spec §1). */
+/** The signed-in navigation: a client's Dashboard, Projects, Specialists, Escrow, Catalog (spec §1); other roles the entries that work for them. */
 export function ClientHeader() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const user = useAtomValue(clientUserAtom);
   const navigate = useNavigate();
   const name = user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email : '';
@@ -18,21 +19,11 @@ export function ClientHeader() {
       <div className="ui-container site-header__bar">
         <BrandLogo to="/main/dashboard" />
         <nav className="site-header__nav site-header__nav--app" aria-label={t`Main`}>
-          <PreloadNavLink to="/main/dashboard" className="nav-link">
-            <Trans>Dashboard</Trans>
-          </PreloadNavLink>
-          <PreloadNavLink to="/main/projects" className="nav-link">
-            <Trans>Projects</Trans>
-          </PreloadNavLink>
-          <PreloadNavLink to="/main/specialists" className="nav-link">
-            <Trans>Specialists</Trans>
-          </PreloadNavLink>
-          <PreloadNavLink to="/main/escrow" className="nav-link">
-            <Trans>Escrow</Trans>
-          </PreloadNavLink>
-          <PreloadNavLink to="/main/catalog" className="nav-link">
-            <Trans>Catalog</Trans>
-          </PreloadNavLink>
+          {navigationFor(user).map((entry) => (
+            <PreloadNavLink key={entry.route} to={pathFor(entry.route)} className="nav-link">
+              {i18n._(entry.label)}
+            </PreloadNavLink>
+          ))}
         </nav>
         <div className="site-header__actions">
           <LanguageSwitcher />

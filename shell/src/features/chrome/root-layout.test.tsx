@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { activateLocale, registerCatalog } from 'shared/i18n';
+import { activateLocale, loadSharedCatalog, registerCatalog } from 'shared/i18n';
 import { adminUserAtom, clientUserAtom } from 'shared/session';
 import { renderWithProviders } from 'shared/testing';
 import { loadShellCatalog } from '../../app/catalog';
@@ -15,12 +15,14 @@ beforeEach(() => {
   (loadRemote as jest.Mock).mockReturnValue(new Promise(() => undefined));
 });
 
-function renderLayout(client: unknown, admin: unknown, url = '/') {
+function renderLayout(client: unknown, admin: unknown, url = '/', handle?: Record<string, unknown>) {
   const store = createStore();
   store.set(clientUserAtom, client as never);
   store.set(adminUserAtom, admin as never);
-  return renderWithProviders(<RootLayout />, { store, url, path: '/*' });
+  return renderWithProviders(<RootLayout />, { store, url, path: '/*', handle });
 }
+
+const navLabels = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent);
 
 describe('RootLayout chrome', () => {
   it('shows the guest header (Home, For contractor, language, Login, Sign up) when both states are false', () => {
@@ -58,6 +60,34 @@ describe('RootLayout chrome', () => {
     ]);
     expect(screen.getByRole('link', { name: 'Ada Obi' })).toHaveAttribute('href', '/main/settings');
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('shows a contractor and an expert only the entries whose pages work for them', () => {
+    const { unmount } = renderLayout({ id: '2', first_name: 'Paul', role: { name: 'contractor' } }, false, '/main/dashboard');
+    expect(navLabels()).toEqual(['Dashboard', 'Projects', 'Escrow', 'Catalog']);
+    unmount();
+    renderLayout({ id: '3', first_name: 'Eve', role: { name: 'expert' } }, false, '/main/dashboard');
+    expect(navLabels()).toEqual(['Dashboard', 'Projects', 'Escrow', 'Catalog']);
+  });
+
+  it('offers signing up in the footer to guests only', () => {
+    const { unmount } = renderLayout(false, false);
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+    unmount();
+    renderLayout({ id: '1', first_name: 'Ada', role: { name: 'client' } }, false, '/main/dashboard');
+    expect(within(screen.getByRole('contentinfo')).queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('contentinfo')).queryByText('Ready to start your project?')).not.toBeInTheDocument();
+  });
+
+  it('names the page in the browser tab, in the user’s language', async () => {
+    registerCatalog('shell', loadShellCatalog);
+    registerCatalog('shared', loadSharedCatalog);
+    await activateLocale('en');
+    renderLayout({ id: '1', first_name: 'Ada', role: { name: 'client' } }, false, '/main/projects', { name: 'main.projects' });
+    expect(document.title).toBe('Projects · Fundament');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'fr');
+    await waitFor(() => expect(document.title).toBe('Projets · Fundament'));
+    await activateLocale('en');
   });
 
   it('shows the admin navigation to a signed-in admin', () => {

@@ -6,6 +6,7 @@ import { adminUserAtom, clientUserAtom } from 'shared/session';
 import { NOTIFICATION_DURATION_MS } from 'shared/ui';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useScrollToTopOnNavigate } from '../routing/use-scroll-to-top-on-navigate';
+import { useDocumentTitle } from '../routing/use-document-title';
 import { AdminHeader } from './admin-header';
 import { ClientHeader } from './client-header';
 import { GuestHeader } from './guest-header';
@@ -19,6 +20,7 @@ export function RootLayout() {
   const client = useAtomValue(clientUserAtom);
   const admin = useAtomValue(adminUserAtom);
   useScrollToTopOnNavigate();
+  useDocumentTitle();
   const chatReady = useAfterIdle();
 
   // Spec §2: the guest chrome shows only when both states are exactly false.

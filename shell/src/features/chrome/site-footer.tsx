@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
+import { adminUserAtom, clientUserAtom } from 'shared/session';
 import { CONTACT } from 'shared/config';
 import { BrandLogo } from './brand-logo';
 
@@ -9,6 +11,9 @@ const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 export function SiteFooter() {
   const { t } = useLingui();
   const year = new Date().getFullYear();
+  const client = useAtomValue(clientUserAtom);
+  const admin = useAtomValue(adminUserAtom);
+  const signedIn = Boolean(client || admin);
   return (
     <footer className="site-footer">
       <div className="ui-container site-footer__grid">
@@ -71,12 +76,17 @@ export function SiteFooter() {
             <br />
             <a href={`tel:${CONTACT.phone.replace(/\s+/g, '')}`}>{CONTACT.phone}</a>
           </p>
-          <p className="site-footer__cta-text">
-            <Trans>Ready to start your project?</Trans>
-          </p>
-          <Link to="/register" className="ui-button ui-button--accent">
-            <Trans>Sign up</Trans>
-          </Link>
+          {/* Signing up is for visitors: a signed-in user already has an account. */}
+          {!signedIn && (
+            <>
+              <p className="site-footer__cta-text">
+                <Trans>Ready to start your project?</Trans>
+              </p>
+              <Link to="/register" className="ui-button ui-button--accent">
+                <Trans>Sign up</Trans>
+              </Link>
+            </>
+          )}
         </section>
       </div>
       <div className="ui-container site-footer__bottom">
