@@ -33,6 +33,7 @@ const RELAXED_LIMITS = {
   RATE_LIMIT_SIGN_UP: '1000',
   RATE_LIMIT_FORGOT_PASSWORD: '1000',
   RATE_LIMIT_RESEND_VERIFICATION: '1000',
+  RATE_LIMIT_SOCIAL_SIGN_IN: '1000',
 };
 
 function serverEnv(serverPort: number, dir: string, extra: Record<string, string> = {}): Record<string, string> {
