@@ -4,6 +4,7 @@ import { MARKETPLACE_API_MESSAGES as MM, API_MESSAGES as M, ESCROW_API_MESSAGES 
 import { isApiLocale, translatorFor, type Translator } from '../i18n/server-i18n';
 import type { NewNotification, NotificationKind } from './notifications';
 import { escapeHtml } from '../mail/templates';
+import { neutraliseLinks } from '../mail/plain-text';
 
 const TEXT: Record<NotificationKind, (data: Record<string, string | number>) => MessageDescriptor> = {
   project_request: () => MM.notifyProjectRequest,
@@ -51,9 +52,13 @@ export async function emailNotifications(app: FastifyInstance, publicUrl: string
     const person = people.get(notification.userId);
     if (!person) continue;
     const t = translatorFor(isApiLocale(person.locale) ? person.locale : 'en');
-    const subject = notificationText(t, notification.kind, notification.data);
+    // Names and titles are what users typed: quoted in our e-mail, none of their links may be live.
+    const data = Object.fromEntries(
+      Object.entries(notification.data).map(([key, value]) => [key, typeof value === 'string' ? neutraliseLinks(value) : value]),
+    );
+    const subject = notificationText(t, notification.kind, data);
     const link = `${publicUrl}${notification.link}`;
-    const greeting = t(M.mailGreeting, { name: person.first_name });
+    const greeting = t(M.mailGreeting, { name: neutraliseLinks(person.first_name) });
     const open = t(MM.mailOpenLink);
     const signature = t(M.mailSignature);
     await app.deliverMail({
