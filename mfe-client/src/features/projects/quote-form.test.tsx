@@ -2,6 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { fakeApi, renderWithProviders } from 'shared/testing';
+import { messages as sharedFr } from '../../../../shared/src/locales/fr';
+import { messages as clientFr } from '../../locales/fr';
 import { QuoteForm } from './quote-form';
 
 const user = userEvent.setup();
@@ -120,5 +122,23 @@ describe('QuoteForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send the quote' }));
     expect(await screen.findByText('Your quote has been sent to the client.')).toBeInTheDocument();
     expect(calls[0]?.body).toMatchObject({ amount: 150_050, milestones: [{ amount: 100_050 }, { amount: 50_000 }] });
+  });
+
+  it('says why in French for a French user', async () => {
+    fakeApi({});
+    toast.remove();
+    renderWithProviders(<QuoteForm projectId="p1" currency="EUR" onSubmitted={jest.fn()} />, {
+      url: '/main/projects/p1',
+      locale: 'fr',
+      messages: { ...sharedFr, ...clientFr },
+    });
+    const total = screen.getByLabelText('Total (EUR)');
+    await user.type(total, '1.500');
+    await user.tab();
+    expect(total).toHaveAccessibleDescription('Les montants en EUR ont au plus 2 décimales.');
+    await user.clear(total);
+    await user.type(total, '1e3');
+    await user.tab();
+    expect(total).toHaveAccessibleDescription('Veuillez saisir le montant en chiffres, par exemple 1\u202f500,50.');
   });
 });
