@@ -27,6 +27,7 @@ import { adminRoutes } from './routes/admin';
 import { contractRoutes } from './routes/contracts';
 import { adminEscrowRoutes } from './routes/admin/escrow';
 import { createSandboxProvider, type PaymentProvider } from './escrow/payment-provider';
+import { recoverPaymentIntents } from './escrow/card-payments';
 import { runSeeds } from './seed/run-seeds';
 import { createRemotesSource } from './web/remotes-json';
 import { serveWeb } from './web/serve-web';
@@ -55,7 +56,7 @@ export interface BuildAppOptions {
  * (error shape, database), then the API routes under /api/v1, then the web
  * front ends in production.
  */
-export async function buildApp({ config, database, payments = createSandboxProvider() }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, payments: givenPayments }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -127,6 +128,19 @@ export async function buildApp({ config, database, payments = createSandboxProvi
   await app.register(mailerPlugin, { config });
   await app.register(authPlugin);
   if (config.seedDemo) app.addHook('onReady', async () => runSeeds(app.db, app.log));
+  const payments = givenPayments ?? createSandboxProvider(app.db, config.escrow.sandboxSecret);
+  // Card payments a crash left between charge and posting are settled at start-up and then every few minutes.
+  const recover = () =>
+    recoverPaymentIntents(app.db, payments, config.escrow.paymentRecoverySeconds).then(
+      (report) => (report.posted + report.declined + report.cancelled > 0 ? app.log.info({ report }, 'payment intents settled') : undefined),
+      (error: unknown) => app.log.error({ err: error }, 'payment recovery failed'),
+    );
+  let recovery: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await recover();
+    recovery = setInterval(() => void recover(), 5 * 60_000).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(recovery));
 
   await app.register(
     async (api) => {

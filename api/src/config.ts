@@ -41,6 +41,17 @@ export interface AppConfig {
   /** Attempts per window: see `RateLimits`. */
   rateLimits: RateLimits;
   oauth: Record<OAuthProviderName, OAuthProviderConfig>;
+  /** Escrow payments: see `EscrowSettings`. */
+  escrow: EscrowSettings;
+}
+
+export interface EscrowSettings {
+  /** How long an Idempotency-Key and its answer are kept (replayed); expired keys are deleted. */
+  idempotencyTtlHours: number;
+  /** A card payment left unfinished this long (a crash) is settled by the recovery step. */
+  paymentRecoverySeconds: number;
+  /** The sandbox card provider's secret for card fingerprints (a real provider keeps its own). */
+  sandboxSecret: string;
 }
 
 export interface RateLimits {
@@ -88,6 +99,13 @@ function toPositiveInt(name: string, value: string | undefined, fallback: number
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number <= 0) throw new Error(`Invalid ${name}: ${value}`);
+  return number;
+}
+
+function toNonNegativeInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`Invalid ${name}: ${value}`);
   return number;
 }
 
@@ -150,6 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       invitesPerDay: toPositiveInt('RATE_LIMIT_INVITES', env.RATE_LIMIT_INVITES, 20),
       socialSignIn: toPositiveInt('RATE_LIMIT_SOCIAL_SIGN_IN', env.RATE_LIMIT_SOCIAL_SIGN_IN, 20),
       windowMs: 60_000,
+    },
+    escrow: {
+      idempotencyTtlHours: toPositiveInt('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
+      paymentRecoverySeconds: toNonNegativeInt('PAYMENT_RECOVERY_SECONDS', env.PAYMENT_RECOVERY_SECONDS, 60),
+      sandboxSecret: env.SANDBOX_PAYMENT_SECRET || 'fundament-sandbox-cards',
     },
     oauth: {
       google: oauthProvider(env, 'GOOGLE', {

@@ -9,10 +9,11 @@ import { CARDS } from './escrow-helpers';
 import { approveFunded, seedAdmin, seedContract, seedPerson, type SeededMilestone, type SeededPerson } from './escrow-fixtures';
 
 /**
- * The server killed (SIGKILL) while releases are in flight, then started
- * again: the ledger is whole, and retrying every release with its key pays
- * each milestone exactly once — a call that had committed answers as it did
- * the first time, one that had not runs now.
+ * The server killed (SIGKILL) while releases, then card payments, are in
+ * flight, then started again: the ledger is whole, and retrying every call
+ * with its key pays each milestone exactly once — a call that had committed
+ * answers as it did the first time, one that had not runs now — and no card
+ * is charged twice for one key.
  */
 
 const API_DIR = path.resolve(__dirname, '..');
@@ -57,6 +58,8 @@ async function startServer(): Promise<void> {
     SERVE_WEB: 'false',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    // At start-up, settle every card payment a crash left unfinished, however recent.
+    PAYMENT_RECOVERY_SECONDS: '0',
   };
   // Node itself with tsx's loader, not the tsx command: a SIGKILL of that wrapper would leave the server running.
   const started = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: API_DIR, env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -245,5 +248,98 @@ describe('a server killed in the middle of releases', () => {
     });
     const { rows: keys } = await db.query<{ count: string }>("SELECT count(*) FROM idempotency_keys WHERE key LIKE 'release-%'");
     expect(Number(keys[0]!.count)).toBe(releases.length);
+  }, 60_000);
+});
+
+describe('a server killed in the middle of card payments', () => {
+  it('charges each key once across restarts, and every charge ends in the ledger', async () => {
+    const contracts: { id: string; milestones: SeededMilestone[] }[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      contracts.push(await seedContract(db, { clientId: client.id, contractorId: contractor.id }, [300_000 + 1_000 * i, 450_000 + 1_000 * i]));
+    }
+    const funds: Release[] = contracts.flatMap((contract) =>
+      contract.milestones.map((milestone) => ({ contractId: contract.id, milestone, key: `fund-crash-${randomUUID()}` })),
+    );
+    const fundOf = (call: Release) =>
+      post(`/contracts/${call.contractId}/milestones/${call.milestone.id}/fund`, { ...client.headers, 'idempotency-key': call.key }, { card: CARDS.ok });
+    const victim = child!;
+    const queue = [...funds];
+    let answered = 0;
+    let killed = false;
+    const clientLoop = async () => {
+      for (let call = queue.shift(); call && !killed; call = queue.shift()) {
+        try {
+          call.before = await fundOf(call);
+          answered += 1;
+          if (answered === Math.floor(funds.length / 3)) {
+            killed = true;
+            victim.kill('SIGKILL');
+          }
+        } catch {
+          // Cut off by the crash.
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, clientLoop));
+    await stopServer('SIGKILL');
+    const answeredBefore = funds.filter((call) => call.before);
+    expect(answeredBefore.every((call) => call.before!.status === 200)).toBe(true);
+    expect(answeredBefore.length).toBeLessThan(funds.length);
+    const keys = funds.map((call) => call.key);
+    // Never money in the ledger without a charge behind it.
+    const { rows: unbacked } = await db.query(
+      `SELECT t.id FROM ledger_transfers t JOIN milestones m ON m.id = t.milestone_id
+        WHERE t.code = 'funding' AND m.id = ANY ($1::uuid[])
+          AND NOT EXISTS (SELECT 1 FROM payment_intents i JOIN sandbox_charges s ON s.idempotency_key = i.provider_key
+                           WHERE i.milestone_id = m.id AND s.outcome = 'succeeded')`,
+      [funds.map((call) => call.milestone.id)],
+    );
+    expect(unbacked).toEqual([]);
+
+    // The start-up recovery settles what the crash left between charge and posting.
+    await startServer();
+    const { rows: unsettled } = await db.query(
+      "SELECT id FROM payment_intents WHERE idempotency_key = ANY ($1::text[]) AND status IN ('created', 'charged')",
+      [keys],
+    );
+    expect(unsettled).toEqual([]);
+    const { rows: chargedNotPosted } = await db.query(
+      `SELECT i.id FROM payment_intents i JOIN sandbox_charges s ON s.idempotency_key = i.provider_key
+        WHERE i.idempotency_key = ANY ($1::text[]) AND s.outcome = 'succeeded' AND i.status <> 'posted'`,
+      [keys],
+    );
+    expect(chargedNotPosted).toEqual([]);
+    const check = await ledgerCheck();
+    expect(check.checks.filter((c) => !c.ok)).toEqual([]);
+
+    // Every payment again, with its key.
+    const retried = await Promise.all(funds.map(fundOf));
+    expect(retried.map((answer) => answer.status)).toEqual(funds.map(() => 200));
+    funds.forEach((call, index) => {
+      if (call.before) expect(retried[index]!.body).toEqual(call.before.body);
+      expect((retried[index]!.body as { payment: { amount: number } }).payment.amount).toBe(
+        call.milestone.amount + call.milestone.expert_fee + call.milestone.platform_fee,
+      );
+    });
+
+    // One charge per key, across the restart; each milestone funded once, by exactly what was charged.
+    const { rows: charges } = await db.query<{ key: string; charges: string; charged: string }>(
+      `SELECT i.idempotency_key AS key, count(*) AS charges, sum(s.amount) AS charged
+         FROM payment_intents i JOIN sandbox_charges s ON s.idempotency_key = i.provider_key AND s.outcome = 'succeeded'
+        WHERE i.idempotency_key = ANY ($1::text[]) GROUP BY i.idempotency_key`,
+      [keys],
+    );
+    expect(new Map(charges.map((row) => [row.key, Number(row.charges)]))).toEqual(new Map(keys.map((key) => [key, 1])));
+    const { rows: funded } = await db.query<{ id: string; status: string; fundings: string; funded: string }>(
+      `SELECT m.id, m.status, count(t.id) AS fundings, coalesce(sum(t.amount), 0) AS funded
+         FROM milestones m LEFT JOIN ledger_transfers t ON t.milestone_id = m.id AND t.code = 'funding'
+        WHERE m.id = ANY ($1::uuid[]) GROUP BY m.id, m.status`,
+      [funds.map((call) => call.milestone.id)],
+    );
+    const chargedByKey = new Map(charges.map((row) => [row.key, Number(row.charged)]));
+    const fundedById = new Map(funded.map((row) => [row.id, [row.status, Number(row.fundings), Number(row.funded)]]));
+    for (const call of funds) expect(fundedById.get(call.milestone.id)).toEqual(['funded', 1, chargedByKey.get(call.key)]);
+    const after = await ledgerCheck();
+    expect(after.checks.filter((c) => !c.ok)).toEqual([]);
   }, 60_000);
 });

@@ -12,13 +12,19 @@ import { settleMilestone, type ContractContext } from './operations';
  * refunded or carried to a replacement contractor.
  */
 export async function declareInsolvency(tx: Queryable, contractorId: string, adminId: string, note: string) {
-  await tx.query('INSERT INTO insolvencies (contractor_id, declared_by, note) VALUES ($1, $2, $3)', [contractorId, adminId, note]);
   // Locked in id order, like ledger accounts: a concurrent operation on two of these contracts cannot deadlock with this one.
   const { rows } = await tx.query<{ id: string; status: string; client_id: string; expert_id: string | null; title: string }>(
     `SELECT c.id, c.status, c.client_id, c.expert_id, p.title FROM contracts c JOIN projects p ON p.id = c.project_id
      WHERE c.contractor_id = $1 AND c.status IN ('active', 'frozen') ORDER BY c.id FOR UPDATE OF c`,
     [contractorId],
   );
+  // Dated once the contracts are ours: a payment that committed before holds no later transfer than
+  // this, so the ledger check's "nothing paid to a barred party" judges it by the right moment.
+  await tx.query('INSERT INTO insolvencies (contractor_id, declared_by, note, declared_at) VALUES ($1, $2, $3, clock_timestamp())', [
+    contractorId,
+    adminId,
+    note,
+  ]);
   const notifications: NewNotification[] = [];
   for (const contract of rows) {
     // A contract frozen for a dispute stays so; the dispute's resolution hands it over to the insolvency.

@@ -60,9 +60,9 @@ async function setMilestone(tx: Queryable, id: string, changes: Record<string, u
  * milestone keeps its expert fee in escrow without a hold (the inspecting
  * expert is known only at release), so those fees are set aside here.
  */
-export function creditOf(accounts: LockedAccounts, escrowId: number, milestones: MilestoneRow[]): number {
+export function creditOf(available: number, milestones: MilestoneRow[]): number {
   const reservedFees = milestones.filter((m) => HELD_STATUSES.includes(m.status)).reduce((sum, m) => sum + m.expert_fee, 0);
-  return accounts.available(escrowId) - reservedFees;
+  return Math.max(0, available - reservedFees);
 }
 
 /** A barred contractor (suspended, declared insolvent) is paid nothing, held or posted. */
@@ -88,27 +88,45 @@ export async function closeIfDone(ctx: ContractContext): Promise<void> {
   }
 }
 
-export type Charge = (amount: number) => Promise<{ reference: string; cardLast4: string }>;
+/** A card payment the provider took for a milestone, to be posted into its escrow. */
+export interface CardPayment {
+  amount: number;
+  reference: string;
+  cardLast4: string;
+}
 
 /**
- * Funding: the client pays the milestone, the expert's fee and the platform
- * fee (less any credit on the contract); the money lands in the contract's
- * escrow account and the contractor's payout and the platform fee become
- * holds on it.
+ * What the client must pay by card to fund a milestone now (its total less
+ * the contract's credit), after checking the milestone can be funded at all.
+ * Called on the locked contract before any card is charged.
  */
-export async function fundMilestone(ctx: ContractContext, milestone: MilestoneRow, charge: Charge) {
+export async function fundingDue(ctx: ContractContext, milestone: MilestoneRow): Promise<number> {
+  requireActive(ctx.contract);
+  if (milestone.status !== 'draft') throw new RuleError(409, EM.notFundable);
+  await requirePayable(ctx);
+  // One payment in flight per milestone: another one charging its card answers first.
+  const { rows } = await ctx.tx.query("SELECT 1 FROM payment_intents WHERE milestone_id = $1 AND status IN ('created', 'charged')", [milestone.id]);
+  if (rows.length > 0) throw new RuleError(409, EM.paymentPending);
+  // Read, not created: a payment refused later must leave no trace, not even an empty account.
+  const { rows: accounts } = await ctx.tx.query<{ available: string }>(
+    "SELECT credits_posted - debits_posted - debits_pending AS available FROM ledger_accounts WHERE kind = 'escrow' AND contract_id = $1",
+    [ctx.contract.id],
+  );
+  const credit = creditOf(Number(accounts[0]?.available ?? 0), await contractMilestones(ctx.tx, ctx.contract.id));
+  return Math.max(0, milestoneTotal(milestone) - credit);
+}
+
+/**
+ * Funding: the client's card payment (if any; the rest comes from the
+ * contract's credit) lands in the contract's escrow account, and the
+ * contractor's payout and the platform fee become holds on it. The card was
+ * charged before this transaction began: this only posts.
+ */
+export async function fundMilestone(ctx: ContractContext, milestone: MilestoneRow, paid: CardPayment | null) {
   requireActive(ctx.contract);
   if (milestone.status !== 'draft') throw new RuleError(409, EM.notFundable);
   await requirePayable(ctx);
   const { contract, tx } = ctx;
-  // The contract's own escrow account first (only this contract's calls, already queued on
-  // the contract row, touch it): the card is charged before the shared accounts are locked,
-  // so a slow payment provider never holds up other contracts.
-  const { locked: own, ids: ownIds } = await LockedAccounts.lock(tx, [escrowOf(contract)]);
-  const total = milestoneTotal(milestone);
-  const credit = Math.max(0, creditOf(own, ownIds[0]!, await contractMilestones(tx, contract.id)));
-  const toPay = Math.max(0, total - credit);
-  const paid = toPay > 0 ? await charge(toPay) : null;
   const { locked, ids } = await LockedAccounts.lock(tx, [
     userAccount('client_funding', contract.client_id, contract.currency),
     escrowOf(contract),
@@ -116,12 +134,15 @@ export async function fundMilestone(ctx: ContractContext, milestone: MilestoneRo
     platformOf(contract.currency),
   ]);
   const [clientId, escrowId, contractorId, platformId] = ids as [number, number, number, number];
+  const credit = creditOf(locked.available(escrowId), await contractMilestones(tx, contract.id));
+  // The credit may have gone to another milestone while the card was being charged.
+  if ((paid?.amount ?? 0) + credit < milestoneTotal(milestone)) throw new RuleError(409, EM.notFundable);
   let payment: { status: 'succeeded'; reference: string; amount: number; card_last4: string } | null = null;
-  if (paid) {
-    payment = { status: 'succeeded', reference: paid.reference, amount: toPay, card_last4: paid.cardLast4 };
-    await locked.transfer({ debit: clientId, credit: escrowId, amount: toPay, flag: 'posted', code: 'funding', contractId: contract.id, milestoneId: milestone.id });
-  }
   const tags = { contractId: contract.id, milestoneId: milestone.id };
+  if (paid) {
+    payment = { status: 'succeeded', reference: paid.reference, amount: paid.amount, card_last4: paid.cardLast4 };
+    await locked.transfer({ debit: clientId, credit: escrowId, amount: paid.amount, flag: 'posted', code: 'funding', ...tags });
+  }
   await locked.transfer({ debit: escrowId, credit: contractorId, amount: milestone.amount, flag: 'pending', code: 'contractor_payout', ...tags });
   if (milestone.platform_fee > 0) {
     await locked.transfer({ debit: escrowId, credit: platformId, amount: milestone.platform_fee, flag: 'pending', code: 'platform_fee', ...tags });
@@ -131,6 +152,18 @@ export async function fundMilestone(ctx: ContractContext, milestone: MilestoneRo
     payment,
     notifications: notify(ctx, [contract.client_id, contract.contractor_id], 'milestone_funded', { milestone: milestone.title }),
   };
+}
+
+/**
+ * A card payment that can no longer fund its milestone (the contract froze,
+ * the contractor was barred while the card was charged): the money is kept
+ * in the contract's escrow as credit, never lost, never paid to anyone.
+ */
+export async function keepAsCredit(ctx: ContractContext, milestone: MilestoneRow, paid: CardPayment): Promise<void> {
+  const { contract, tx } = ctx;
+  const { locked, ids } = await LockedAccounts.lock(tx, [userAccount('client_funding', contract.client_id, contract.currency), escrowOf(contract)]);
+  const [clientId, escrowId] = ids as [number, number];
+  await locked.transfer({ debit: clientId, credit: escrowId, amount: paid.amount, flag: 'posted', code: 'funding', contractId: contract.id, milestoneId: milestone.id });
 }
 
 /** The contractor says the work is done, with notes (photos are stored by the caller). */

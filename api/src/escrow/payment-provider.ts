@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import type { Queryable } from '../db/database';
 
 /** Card details as typed in the fund form. A real provider receives a token from its own hosted fields instead. */
 export interface CardInput {
@@ -17,7 +18,7 @@ export interface ChargeRequest {
   idempotencyKey: string;
 }
 
-export type ChargeResult = { status: 'succeeded'; reference: string; cardLast4: string } | { status: 'declined' };
+export type ChargeResult = { status: 'succeeded'; reference: string; cardLast4: string } | { status: 'declined'; cardLast4: string };
 
 /** The provider could not be reached or failed: nothing was charged, the call may be retried. */
 export class PaymentUnavailableError extends Error {
@@ -30,7 +31,16 @@ export class PaymentUnavailableError extends Error {
 /** What escrow needs from a payment provider; a real one (card acquirer, mobile money) implements the same. */
 export interface PaymentProvider {
   readonly name: string;
+  /** Charges the card; the same idempotency key always answers with the first charge's outcome. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** The outcome of a charge made with this key, or null when the provider never took one (recovery after a crash). */
+  lookup(idempotencyKey: string): Promise<ChargeResult | null>;
+  /**
+   * The provider's fingerprint of a card: the same card gives the same
+   * fingerprint, and nothing about the card can be read back from it. Our
+   * idempotency records compare requests through it, never through card data.
+   */
+  fingerprint(card: CardInput): string;
 }
 
 /** Test cards of the sandbox, the same numbers the big card processors use in their test modes. */
@@ -40,31 +50,44 @@ export const SANDBOX_CARDS = {
   fails: '4000000000000119',
 } as const;
 
+const digitsOf = (card: CardInput) => card.number.replace(/\D/g, '');
+
 /**
  * A provider that charges nobody, so the whole money flow runs on a fresh
  * machine: the declined and failing test cards answer as a real provider
- * would, every other valid number succeeds. Like a real provider it answers
- * a repeated idempotency key with the first charge.
+ * would, every other valid number succeeds. Like a real provider it keeps its
+ * charges durably (its own table, one outcome per key, no card number) and
+ * answers a repeated idempotency key with the first charge, across restarts.
+ * `secret` keys its card fingerprints, as a provider keeps its own secret.
  */
-export function createSandboxProvider(): PaymentProvider {
-  const charges = new Map<string, ChargeResult>();
+export function createSandboxProvider(db: Queryable, secret: string): PaymentProvider {
+  const toResult = (row: { outcome: string; reference: string | null; card_last4: string }): ChargeResult =>
+    row.outcome === 'succeeded' ? { status: 'succeeded', reference: row.reference!, cardLast4: row.card_last4 } : { status: 'declined', cardLast4: row.card_last4 };
+  const find = async (key: string) => {
+    const { rows } = await db.query<{ outcome: string; reference: string | null; card_last4: string }>(
+      'SELECT outcome, reference, card_last4 FROM sandbox_charges WHERE idempotency_key = $1',
+      [key],
+    );
+    return rows[0] ? toResult(rows[0]) : null;
+  };
   return {
     name: 'sandbox',
     async charge(request) {
-      const number = request.card.number.replace(/\D/g, '');
+      const number = digitsOf(request.card);
       if (number === SANDBOX_CARDS.fails) throw new PaymentUnavailableError();
-      const earlier = charges.get(request.idempotencyKey);
-      if (earlier) return earlier;
-      const result: ChargeResult =
-        number === SANDBOX_CARDS.declined
-          ? { status: 'declined' }
-          : {
-              status: 'succeeded',
-              reference: `sbx_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 20)}`,
-              cardLast4: number.slice(-4),
-            };
-      charges.set(request.idempotencyKey, result);
-      return result;
+      const succeeded = number !== SANDBOX_CARDS.declined;
+      const reference = succeeded ? `sbx_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 20)}` : null;
+      // The first charge with a key wins, even when two of our processes race with it.
+      await db.query(
+        `INSERT INTO sandbox_charges (idempotency_key, outcome, reference, card_last4, amount, currency)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING`,
+        [request.idempotencyKey, succeeded ? 'succeeded' : 'declined', reference, number.slice(-4), request.amount, request.currency],
+      );
+      return (await find(request.idempotencyKey))!;
+    },
+    lookup: find,
+    fingerprint(card) {
+      return createHmac('sha256', secret).update(`${digitsOf(card)}|${card.expiry.replace(/\s/g, '')}`).digest('base64url');
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Seeder } from './run-seeds';
-import { createContractForQuote, contractMilestones, findContract } from '../escrow/contracts';
+import { createContractForQuote, contractMilestones, findContract, milestoneTotal, type MilestoneRow } from '../escrow/contracts';
 import { completeMilestone, fundMilestone, inspectMilestone, releaseMilestone, type ContractContext } from '../escrow/operations';
 import { SANDBOX_CARDS, createSandboxProvider } from '../escrow/payment-provider';
 
@@ -24,8 +24,9 @@ export const escrowSeeder: Seeder = {
     const { rows: existing } = await db.query('SELECT 1 FROM projects WHERE owner_id = $1 AND title = $2', [clientId, TITLE]);
     if (existing.length > 0) return;
 
-    const payments = createSandboxProvider();
     await db.transaction(async (tx) => {
+      // The demo's payments go through the sandbox provider like any other, on the seeding transaction.
+      const payments = createSandboxProvider(tx, 'demo');
       const { rows: projects } = await tx.query<{ id: string; title: string; owner_id: string }>(
         `INSERT INTO projects (owner_id, title, description, category, country, city, budget_min, budget_max, currency, status)
          VALUES ($1, $2, $3, 'bathroom', 'CM', 'Douala', 2000000, 3500000, 'XAF', 'contracted') RETURNING id, title, owner_id`,
@@ -50,7 +51,8 @@ export const escrowSeeder: Seeder = {
       await tx.query('UPDATE contracts SET expert_id = $2 WHERE id = $1', [contractId, expertId]);
       const ctx: ContractContext = { tx, contract: (await findContract(tx, contractId, true))!, title: project.title };
       const milestone = async (position: number) => (await contractMilestones(tx, contractId)).find((m) => m.position === position)!;
-      const charge = (key: string) => async (amount: number) => {
+      const charge = async (key: string, paying: MilestoneRow) => {
+        const amount = milestoneTotal(paying);
         const result = await payments.charge({
           amount,
           currency: 'XAF',
@@ -59,13 +61,13 @@ export const escrowSeeder: Seeder = {
           idempotencyKey: key,
         });
         if (result.status !== 'succeeded') throw new Error('sandbox charge failed');
-        return result;
+        return { amount, reference: result.reference, cardLast4: result.cardLast4 };
       };
-      await fundMilestone(ctx, await milestone(1), charge('demo-fund-1'));
+      await fundMilestone(ctx, await milestone(1), await charge('demo-fund-1', await milestone(1)));
       await completeMilestone(ctx, await milestone(1), 'Old bath removed, new supply and drain pipes laid and pressure-tested.');
       await inspectMilestone(ctx, await milestone(1), expertId, 'approved', 'Pipes pressure-tested on site; slopes to the drain correct.');
       await releaseMilestone(ctx, await milestone(1));
-      await fundMilestone(ctx, await milestone(2), charge('demo-fund-2'));
+      await fundMilestone(ctx, await milestone(2), await charge('demo-fund-2', await milestone(2)));
     });
   },
 };

@@ -167,7 +167,7 @@ export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig; payments
   app.post<{ Params: { id: string } }>('/admin/disputes/:id/resolve', async (request, reply) => {
     const resolution = parseWith(ResolveSchema, request.body, request);
     const sent: NewNotification[] = [];
-    const answer = await idempotent(app, request, `admin:${request.admin!.id}`, async (tx) => {
+    const answer = await idempotent(app, request, `admin:${request.admin!.id}`, config.escrow.idempotencyTtlHours, async (tx) => {
       const { ctx, dispute } = await lockDispute(tx, request);
       const milestone = (await contractMilestones(tx, ctx.contract.id)).find((m) => m.id === dispute.milestone_id)!;
       const resolved = await resolveDispute(ctx, dispute, milestone, {

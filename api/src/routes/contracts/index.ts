@@ -7,9 +7,10 @@ import { parseWith } from '../../accounts/validate';
 import { HttpError } from '../../plugins/error-handler';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
 import { readMultipart, type UploadRules } from '../../uploads/multipart-upload';
-import { idempotent } from '../../escrow/idempotency';
-import { PaymentUnavailableError, type PaymentProvider } from '../../escrow/payment-provider';
-import { completeMilestone, fundMilestone, inspectMilestone, releaseMilestone, type ContractContext } from '../../escrow/operations';
+import { claimKey, idempotencyKeyOf, idempotent, requestHash, storeAnswer, type Answer } from '../../escrow/idempotency';
+import { PaymentUnavailableError, type ChargeResult, type PaymentProvider } from '../../escrow/payment-provider';
+import { abandonIntent, chargeIntent, createIntent, declinedAnswer, findIntent, postCharged, recordDecline, type PaymentIntent } from '../../escrow/card-payments';
+import { completeMilestone, fundMilestone, fundingDue, inspectMilestone, releaseMilestone, type ContractContext } from '../../escrow/operations';
 import { addDisputeMessage, openDispute, type DisputeRow } from '../../escrow/dispute-operations';
 import { estimateMilestone, recommendedReplacements, settleInsolvency } from '../../escrow/insolvency-operations';
 import { contractView, disputeView, findContractDetail, roleIn, type ViewerRole } from '../../escrow/contract-views';
@@ -60,6 +61,7 @@ const EVIDENCE_RULES: UploadRules = { ...REPORT_RULES, field: 'evidence' };
 export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: PaymentProvider }> = async (app, { config, payments }) => {
   const files = escrowFiles(config.uploadsDir);
   const announce = announcer(app, config);
+  const ttlHours = config.escrow.idempotencyTtlHours;
   await app.register(multipart, { limits: { fileSize: ESCROW_FILE_MAX_BYTES, files: 6, fields: 10, parts: 16 } });
   app.addHook('preHandler', app.requireUser);
 
@@ -152,46 +154,101 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     return sendEscrowFile(app, files, request, reply, request.params.id, request.params.fileId);
   });
 
+  /**
+   * Funding by card, in three steps (see card-payments): the payment intent
+   * and the key in one short transaction, the charge outside any
+   * transaction, the posting in the money transaction. A retry with the same
+   * key finishes a call that was cut off, or replays its answer, a declined
+   * card included.
+   */
   app.post<ContractParams>('/contracts/:id/milestones/:milestoneId/fund', async (request, reply) => {
     await guard(request, ['client']);
     const { card } = parseWith(FundSchema, request.body, request);
+    const scope = `user:${userId(request)}`;
+    const key = idempotencyKeyOf(request);
+    // The card is compared through the provider's fingerprint and the holder's name: nothing derived
+    // from the card number or the security code is kept with the key.
+    const cardIdentity = card ? { fingerprint: payments.fingerprint(card), name: card.name } : undefined;
+    const hash = requestHash(request, { ...(request.body as Record<string, unknown>), card: cardIdentity });
     const sent: NewNotification[] = [];
-    const answer = await idempotent(app, request, `user:${userId(request)}`, async (tx, key) => {
-      let payment: Awaited<ReturnType<typeof fundMilestone>>['payment'] = null;
+    const send = (answer: Answer) => {
+      announce(sent);
+      return reply.status(answer.status).send(answer.body);
+    };
+
+    const started = await app.db.transaction(async (tx): Promise<{ answer: Answer } | { intent: PaymentIntent }> => {
+      const claim = await claimKey(tx, scope, key, hash, ttlHours);
+      if (claim.kind === 'replay') return { answer: claim.answer };
+      if (claim.kind === 'in_progress') {
+        const intent = claim.paymentIntentId ? await findIntent(tx, claim.paymentIntentId) : undefined;
+        if (!intent) throw new HttpError(409, request.t(EM.paymentPending));
+        return { intent };
+      }
+      let intent: PaymentIntent | undefined;
       const contract = await change(
         tx,
         request,
         'client',
         async (ctx, milestone) => {
-          const funded = await fundMilestone(ctx, milestone!, async (amount) => {
-            if (!card) {
-              const message = request.t(EM.cardNumber);
-              throw new HttpError(422, request.t(M.invalidFields), { 'card.number': [message] });
-            }
-            const charged = await payments
-              .charge({ amount, currency: ctx.contract.currency, card, description: `${ctx.title} · ${milestone!.title}`, idempotencyKey: key })
-              .catch((error: unknown) => {
-                if (error instanceof PaymentUnavailableError) throw new HttpError(502, request.t(EM.providerFailed));
-                throw error;
-              });
-            if (charged.status === 'declined') throw new HttpError(402, request.t(EM.cardDeclined));
-            return charged;
+          const due = await fundingDue(ctx, milestone!);
+          if (due === 0) return (await fundMilestone(ctx, milestone!, null)).notifications;
+          if (!card) {
+            const message = request.t(EM.cardNumber);
+            throw new HttpError(422, request.t(M.invalidFields), { 'card.number': [message] });
+          }
+          intent = await createIntent(tx, {
+            scope,
+            key,
+            contractId: ctx.contract.id,
+            milestoneId: milestone!.id,
+            amount: due,
+            currency: ctx.contract.currency,
+            locale: request.locale,
           });
-          payment = funded.payment;
-          return funded.notifications;
+          return [];
         },
         sent,
       );
-      return { status: 200, body: { payment, contract } };
+      if (intent) return { intent };
+      // Paid from the contract's credit: no card, done in this one transaction.
+      const answer: Answer = { status: 200, body: { payment: null, contract } };
+      await storeAnswer(tx, scope, key, answer);
+      return { answer };
     });
-    announce(sent);
-    return reply.status(answer.status).send(answer.body);
+    if ('answer' in started) return send(started.answer);
+
+    const { intent } = started;
+    if (!card) throw new HttpError(409, request.t(EM.paymentPending));
+    const { rows } = await app.db.query<{ title: string }>(
+      'SELECT p.title AS title FROM milestones m JOIN contracts c ON c.id = m.contract_id JOIN projects p ON p.id = c.project_id WHERE m.id = $1',
+      [intent.milestone_id],
+    );
+    let charge: ChargeResult;
+    try {
+      charge = await chargeIntent(payments, intent, card, rows[0]?.title ?? '');
+    } catch (error) {
+      if (!(error instanceof PaymentUnavailableError)) throw error;
+      await abandonIntent(app.db, intent);
+      throw new HttpError(502, request.t(EM.providerFailed));
+    }
+    if (charge.status === 'declined') {
+      const answer = declinedAnswer(request.t);
+      await recordDecline(app.db, intent, answer);
+      return send(answer);
+    }
+    const paid = charge;
+    const posted = await app.db.transaction(async (tx) => {
+      const { ctx } = await lockContext(tx, request, intent.contract_id);
+      return postCharged(ctx, intent.id, paid, request.t);
+    });
+    sent.push(...posted.notifications);
+    return send(posted.answer);
   });
 
   app.post<ContractParams>('/contracts/:id/milestones/:milestoneId/release', async (request, reply) => {
     await guard(request, ['client']);
     const sent: NewNotification[] = [];
-    const answer = await idempotent(app, request, `user:${userId(request)}`, async (tx) => {
+    const answer = await idempotent(app, request, `user:${userId(request)}`, ttlHours, async (tx) => {
       let released: { contractor: number; expert_fee: number; platform_fee: number } | undefined;
       const contract = await change(
         tx,
@@ -331,7 +388,7 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     await guard(request, ['client']);
     const settlement = parseWith(SettlementSchema, request.body, request);
     const sent: NewNotification[] = [];
-    const answer = await idempotent(app, request, `user:${userId(request)}`, async (tx) => {
+    const answer = await idempotent(app, request, `user:${userId(request)}`, ttlHours, async (tx) => {
       let newContractId: string | null = null;
       const contract = await change(
         tx,
