@@ -666,3 +666,31 @@ describe('amounts are integers of minor units, never coerced from text', () => {
     expect(detail).toMatchObject({ budget: { min: 1500, max: 2_500_000 } });
   });
 });
+
+describe('deeply nested bodies', () => {
+  const nestedText = (depth: number) => `${'{"a":'.repeat(depth)}"end"${'}'.repeat(depth)}`;
+  const nested = (depth: number) => JSON.parse(nestedText(depth)) as Record<string, unknown>;
+
+  it('refuses a body nested too deep with 422 before any route reads it, also on money routes', async () => {
+    const parties = await createParties(t.app, t.db, ' Deep');
+    const contractId = await createContract(t.app, parties);
+    const milestoneId = (await getContract(t.app, parties.client, contractId)).milestones[0]!.id;
+    for (const depth of [100, 20_000]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/contracts/${contractId}/milestones/${milestoneId}/fund`,
+        headers: { ...parties.client.headers, 'idempotency-key': key(), 'content-type': 'application/json' },
+        // Written out: the test's own JSON.stringify would run out of stack first.
+        payload: `{"card":${JSON.stringify(CARDS.ok)},"extra":${nestedText(depth)}}`,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(Object.keys(json(response).errors)).toEqual(['extra']);
+    }
+    expect((await getContract(t.app, parties.client, contractId)).milestones[0]!.status).toBe('draft');
+  });
+
+  it('keeps ordinary nesting', async () => {
+    const response = await postProject({ ...PROJECT, extra: nested(10) });
+    expect(response.statusCode).toBe(201);
+  });
+});

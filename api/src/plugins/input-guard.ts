@@ -5,44 +5,85 @@ import { INPUT_MESSAGES } from 'shared/schemas';
 import { HttpError } from './error-handler';
 
 /*
- * PostgreSQL cannot store a NUL character in text, and no field of ours has a
- * use for one: it would only surface as a database error (a 500) halfway
- * through a request. Every request is checked once, here, before any route
- * reads it, so a route added later cannot forget to.
+ * Two kinds of input no route has a use for, refused once here, before any
+ * route reads the request, so a route added later cannot forget to:
+ *  - a NUL character: PostgreSQL cannot store one in text, so it would only
+ *    surface as a database error (a 500) halfway through a request;
+ *  - JSON nested deeper than any of our bodies: code that walks a value
+ *    recursively (schemas, the idempotency hash) would run out of stack.
  */
 
-const MAX_DEPTH = 64;
+/** Far deeper than any body of ours (a quote's milestones are three levels down). */
+export const MAX_DEPTH = 32;
 
-/**
- * The fields holding a NUL, as dot paths like the schema errors use
- * (`milestones.0.title`); a NUL in a key names the key itself.
- */
-export function fieldsWithNul(value: unknown, path = '', found: string[] = [], depth = 0): string[] {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(path || '_');
-  } else if (value !== null && typeof value === 'object' && depth < MAX_DEPTH && !Buffer.isBuffer(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      const at = path ? `${path}.${key}` : key;
-      if (key.includes('\u0000')) found.push(at.replace(/\u0000/g, '\uFFFD'));
-      else fieldsWithNul(item, at, found, depth + 1);
+export interface InputProblems {
+  /** Fields holding a NUL, as dot paths like the schema errors use (`milestones.0.title`). */
+  nul: string[];
+  /** Top-level fields nested deeper than {@link MAX_DEPTH}. */
+  tooDeep: string[];
+}
+
+interface Node {
+  value: unknown;
+  key: string;
+  parent: Node | undefined;
+  depth: number;
+}
+
+const pathOf = (node: Node): string => {
+  const keys: string[] = [];
+  for (let at: Node | undefined = node; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.') || '_';
+};
+
+const topLevelKey = (node: Node): string => {
+  let at = node;
+  while (at.parent?.parent) at = at.parent;
+  return at.parent ? at.key : '_';
+};
+
+/** Walks a parsed value without recursion (a hostile body may be nested thousands deep). */
+export function inputProblems(value: unknown): InputProblems {
+  const problems: InputProblems = { nul: [], tooDeep: [] };
+  const stack: Node[] = [{ value, key: '', parent: undefined, depth: 0 }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (typeof node.value === 'string') {
+      if (node.value.includes('\u0000')) problems.nul.push(pathOf(node));
+      continue;
+    }
+    if (node.value === null || typeof node.value !== 'object' || Buffer.isBuffer(node.value)) continue;
+    if (node.depth >= MAX_DEPTH) {
+      const field = topLevelKey(node);
+      if (!problems.tooDeep.includes(field)) problems.tooDeep.push(field);
+      continue;
+    }
+    for (const [key, item] of Object.entries(node.value)) {
+      const child: Node = { value: item, key, parent: node, depth: node.depth + 1 };
+      // A NUL in a key names the key itself (shown without the NUL).
+      if (key.includes('\u0000')) problems.nul.push(pathOf(child).replace(/\u0000/g, '\uFFFD'));
+      else stack.push(child);
     }
   }
-  return found;
+  return problems;
 }
 
-/** Throws the API's 422 naming every field of `values` that holds a NUL. */
-export function refuseNul(request: FastifyRequest, ...values: unknown[]): void {
-  const fields = values.flatMap((value) => fieldsWithNul(value));
-  if (fields.length === 0) return;
-  const message = request.t(INPUT_MESSAGES.nulCharacter);
-  throw new HttpError(422, request.t(M.invalidFields), Object.fromEntries(fields.map((field) => [field, [message]])));
+/** Throws the API's 422 naming every field of `values` (objects of fields) with a NUL or nested too deep. */
+export function refuseHostileInput(request: FastifyRequest, ...values: unknown[]): void {
+  const errors: Record<string, string[]> = {};
+  for (const value of values) {
+    const { nul, tooDeep } = inputProblems(value);
+    for (const field of nul) errors[field] = [request.t(INPUT_MESSAGES.nulCharacter)];
+    for (const field of tooDeep) errors[field] = [request.t(INPUT_MESSAGES.tooDeep)];
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(422, request.t(M.invalidFields), errors);
 }
 
-/** Refuses a NUL in the path parameters, the query and a parsed body of every request. */
+/** Checks the path parameters, the query and a parsed body of every request. */
 export const inputGuardPlugin = fp(
   async (app) => {
     app.addHook('preValidation', async (request) => {
-      refuseNul(request, request.params, request.query, request.body);
+      refuseHostileInput(request, request.params, request.query, request.body);
     });
   },
   { name: 'input-guard', dependencies: ['i18n', 'error-handler'] },

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { MessageDescriptor } from '@lingui/core';
 import { HttpError } from '../plugins/error-handler';
-import { refuseNul } from '../plugins/input-guard';
+import { refuseHostileInput } from '../plugins/input-guard';
 import { displayFileName, sniffFile, type FileKind } from './stored-files';
 
 export interface UploadedFile {
@@ -42,7 +42,7 @@ export async function readMultipart(
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         // Form fields are read here, after the request-wide check: they get the same refusal.
-        refuseNul(request, { [part.fieldname]: part.value });
+        refuseHostileInput(request, { [part.fieldname]: part.value });
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
