@@ -634,6 +634,17 @@ describe('amounts are integers of minor units, never coerced from text', () => {
     expect(Object.keys(json(milestone).errors)).toContain('milestones.0.amount');
   });
 
+  it.each(['0x10', '1e1', '-5', ' 7'])('refuses the duration %j', async (duration) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/quotes`,
+      headers: contractor.headers,
+      payload: { amount: 100, currency: 'XAF', duration_days: duration, milestones: [{ title: 'Everything', amount: 100 }] },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(json(response).errors)).toEqual(['duration_days']);
+  });
+
   it('refuses a fractional number of minor units', async () => {
     const response = await quote(16.5);
     expect(response.statusCode).toBe(422);
