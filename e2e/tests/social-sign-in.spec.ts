@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, DEMO, E2E_PASSWORD, verifiedAccount } from '../support/people';
 
@@ -21,6 +22,14 @@ async function signedInEmail(page: Page): Promise<string> {
     const answer = await fetch('/api/v1/auth/me', { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
     return ((await answer.json()) as { email: string }).email;
   });
+}
+
+/** Serious and critical WCAG 2.1 A/AA violations on the page, one line each. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}: ${violation.help}`));
 }
 
 /** The link of the newest e-mail to `to` (the outbox, read as the admin). */
@@ -81,6 +90,7 @@ test.describe('social sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Link Google to your account' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(`An account already uses ${email}.`, { exact: false })).toBeVisible();
     expect(await storedToken(page)).toBeNull();
+    expect(await blockingViolations(page)).toEqual([]);
 
     const password = page.getByLabel('Password of your Fundament account', { exact: true });
     await password.fill('Not-my-password-1');
@@ -108,6 +118,7 @@ test.describe('social sign-in', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continuer avec Google' }).click();
     await expect(page.getByRole('heading', { name: 'Lier Google à votre compte' })).toBeVisible({ timeout: 15_000 });
+    expect(await blockingViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'M’envoyer un lien de confirmation par e-mail' }).click();
     await expect(page.getByRole('status')).toContainText(`Nous avons envoyé un lien de confirmation à ${email}.`);
     expect(await storedToken(page)).toBeNull();
