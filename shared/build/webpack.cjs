@@ -12,7 +12,7 @@ const DEV_PORTS = require('./dev-ports.cjs');
 const sharedPackage = require('../package.json');
 // The contract lives with the route table it is derived from, in TypeScript.
 const { require: requireTs } = require('tsx/cjs/api');
-const { federationContract } = requireTs('../src/federation/contract.ts', __filename);
+const { federationContract, REMOTE_EXPOSES } = requireTs('../src/federation/contract.ts', __filename);
 
 /**
  * The version of `shared` an app is built against. FEDERATION_SHARED_VERSION
@@ -73,6 +73,11 @@ function createAppConfig(options) {
   const appPackage = require(path.join(appDir, 'package.json'));
   const isHost = role === 'host';
   const port = DEV_PORTS[name];
+  // The shell loads these modules by name: a build without one would only fail in the browser.
+  const missing = isHost ? [] : (REMOTE_EXPOSES[name] ?? []).filter((module) => !(`./${module}` in exposes));
+  if (missing.length > 0) {
+    throw new Error(`${name} must expose ${missing.map((module) => `./${module}`).join(', ')}: the shell loads it (shared/src/federation/contract.ts)`);
+  }
 
   return (_env, argv = {}) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';

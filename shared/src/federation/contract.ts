@@ -1,19 +1,37 @@
+import type { ComponentType } from 'react';
 import { ROUTES } from '../routing/route-table';
 import type { RemoteName } from './remote-names';
 
 /**
- * What the shell asks of each remote at run time: the modules it loads by
- * name (without `./`). A remote build that drops or renames one of these
- * breaks the site, so the deploy check (`pnpm check:remote`) compares them
- * with the remote's manifest before `remotes.json` points at it.
+ * The modules the shell loads from each remote (exposed as `./<name>`), with
+ * their shapes. The shell's loader is typed from it, and each remote's
+ * exposed file declares that it satisfies its entry, so a change of shape
+ * fails a type check instead of a page in production.
  */
-export const REMOTE_EXPOSES: Record<RemoteName, readonly string[]> = {
+export interface RemoteModules {
+  mfe_landing: { Routes: ComponentType };
+  mfe_auth: { Routes: ComponentType };
+  mfe_client: { Routes: ComponentType };
+  mfe_admin: { Routes: ComponentType };
+  mfe_chat: { Widget: ComponentType };
+}
+
+/** A module the shell loads from remote `R`. */
+export type ExposedName<R extends RemoteName> = Extract<keyof RemoteModules[R], string>;
+
+/**
+ * The same names at run time. A build that drops or renames one of them
+ * fails (`shared/build/webpack.cjs`), and the deploy check
+ * (`pnpm check:remote`) compares them with a remote's manifest before
+ * `remotes.json` points at it.
+ */
+export const REMOTE_EXPOSES = {
   mfe_landing: ['Routes'],
   mfe_auth: ['Routes'],
   mfe_client: ['Routes'],
   mfe_admin: ['Routes'],
   mfe_chat: ['Widget'],
-};
+} as const satisfies { [R in RemoteName]: readonly ExposedName<R>[] };
 
 /** Route names the shell hands to a remote, from the one route table. */
 export function routeNamesOf(remote: RemoteName): string[] {

@@ -22,7 +22,10 @@ beforeEach(() => {
   // Failed loads are logged on purpose; keep the test output readable.
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  registerRemoteManifests({ mfe_auth: 'http://localhost/remotes/mfe-auth/mf-manifest.json' });
+  registerRemoteManifests({
+    mfe_auth: 'http://localhost/remotes/mfe-auth/mf-manifest.json',
+    mfe_admin: 'http://localhost/remotes/mfe-admin/mf-manifest.json',
+  });
   registerRemotesMock.mockClear();
 });
 
@@ -50,24 +53,22 @@ describe('RemoteSlot', () => {
   });
 
   it('tells the visitor the part is being updated when the remote needs a newer shared package', async () => {
-    loadRemoteMock.mockResolvedValue({
-      default: function Incompatible() {
-        throw new IncompatibleRemoteError('mfe_admin', 'shared/ui', '0.1.0', '^1.0.0');
-      },
-    });
+    // The federation runtime refuses the remote while resolving its shared modules, on both attempts.
+    loadRemoteMock.mockRejectedValue(new IncompatibleRemoteError('mfe_admin', 'shared/ui', '0.1.0', '^1.0.0'));
     renderWithProviders(<RemoteSlot remote="mfe_admin" />);
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert).toHaveTextContent('This part of the site is being updated');
     expect(alert).not.toHaveTextContent('Check your connection');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    loadRemoteMock.mockReset();
   });
 
   it('re-registers the remote with force before the automatic retry', async () => {
     loadRemoteMock.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce({ default: RemotePage });
-    renderWithProviders(<RemoteSlot remote="mfe_auth" exposed="Other" />);
+    renderWithProviders(<RemoteSlot remote="mfe_admin" />);
     expect(await screen.findByRole('heading', { name: 'Remote page content' }, { timeout: 3000 })).toBeInTheDocument();
     expect(registerRemotesMock).toHaveBeenCalledWith(
-      [{ name: 'mfe_auth', entry: 'http://localhost/remotes/mfe-auth/mf-manifest.json' }],
+      [{ name: 'mfe_admin', entry: 'http://localhost/remotes/mfe-admin/mf-manifest.json' }],
       { force: true },
     );
   });

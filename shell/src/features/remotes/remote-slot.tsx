@@ -1,5 +1,5 @@
 import { lazy, Suspense, useReducer, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RemoteName } from 'shared/federation';
+import type { ExposedName, RemoteName } from 'shared/federation';
 import { ErrorBoundary, Spinner } from 'shared/ui';
 import { loadRemoteModule } from './load-remote-module';
 import { RemoteFallback } from './remote-fallback';
@@ -23,13 +23,16 @@ function remoteComponent(remote: RemoteName, exposed: string): LazyExoticCompone
   return component;
 }
 
-interface RemoteSlotProps {
-  remote: RemoteName;
-  /** The exposed module, without `./`. */
-  exposed?: string;
-  /** `page` fills the main area; `widget` is a small floating slot (the chat). */
-  variant?: 'page' | 'widget';
-}
+/** A remote and one of the modules the federation contract says it exposes (typed per remote). */
+type RemoteSlotProps = {
+  [R in RemoteName]: {
+    remote: R;
+    /** The exposed module, without `./`; `Routes` when omitted. */
+    exposed?: ExposedName<R>;
+    /** `page` fills the main area; `widget` is a small floating slot (the chat). */
+    variant?: 'page' | 'widget';
+  };
+}[RemoteName];
 
 /**
  * Where a remote renders inside the shell. Loading shows a spinner; a remote

@@ -3,6 +3,7 @@ import { findIncompatibility, IncompatibleRemoteError, versionGuardPlugin } from
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerGlobalPlugins: jest.fn(),
+  registerPlugins: jest.fn(),
   satisfy: jest.requireActual('@module-federation/runtime-core').satisfy,
 }));
 
@@ -44,6 +45,38 @@ describe('versionGuardPlugin', () => {
   it('leaves modules shared without a version range alone', () => {
     const args = resolveShare(resolveArgs('0.1.0', false));
     expect(args.resolver()).toMatchObject({ shared: { version: '0.1.0' } });
+  });
+});
+
+describe('versionGuardPlugin before a remote runs', () => {
+  const plugin = versionGuardPlugin();
+  const afterLoadSnapshot = plugin.afterLoadSnapshot as unknown as (args: unknown) => Promise<unknown>;
+
+  /** The shell has loaded `shared` 1.2.0; a remote's manifest says what it was built against. */
+  function snapshotArgs(builtAgainst: string) {
+    return {
+      host: {
+        options: { name: 'shell' },
+        shareScopeMap: { default: { 'shared/ui': { '1.2.0': { from: 'shell', loaded: true } } } },
+      },
+      moduleInfo: { name: 'mfe_admin', entry: 'https://cdn.example/mfe-admin/mf-manifest.json' },
+      remoteSnapshot: {
+        shared: [
+          { sharedName: 'react', version: '19.2.9' },
+          { sharedName: 'shared/ui', version: builtAgainst },
+        ],
+      },
+    };
+  }
+
+  it('lets in a remote built against the same major, older or equal', async () => {
+    await expect(afterLoadSnapshot(snapshotArgs('1.0.0'))).resolves.toBeDefined();
+    await expect(afterLoadSnapshot(snapshotArgs('1.2.0'))).resolves.toBeDefined();
+  });
+
+  it('refuses a remote that needs newer shared code than the page has, before its entry runs', async () => {
+    await expect(afterLoadSnapshot(snapshotArgs('1.3.0'))).rejects.toMatchObject({ remote: 'mfe_admin', provided: '1.2.0', required: '^1.3.0' });
+    await expect(afterLoadSnapshot(snapshotArgs('2.0.0'))).rejects.toBeInstanceOf(IncompatibleRemoteError);
   });
 });
 
