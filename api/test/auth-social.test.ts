@@ -150,6 +150,17 @@ describe('GET /auth/social/link', () => {
     expect(cookie).toContain('Max-Age=600');
   });
 
+  it('marks the binding cookie Secure when the site is served over HTTPS', async () => {
+    const secure = await createTestApp({ publicUrl: 'https://fundament.example', oauth });
+    try {
+      const response = await secure.app.inject({ method: 'GET', url: '/api/v1/auth/social/link?provider=google' });
+      expect(String(response.headers['set-cookie'])).toMatch(/; Secure/);
+      expect(new URL(response.json().url).searchParams.get('redirect_uri')).toBe('https://fundament.example/auth/callback?provider=google');
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('asks Facebook for no nonce (no ID token there) but still uses PKCE', async () => {
     const url = new URL((await getLink(newBrowser(), '?provider=facebook')).json().url);
     expect(url.searchParams.get('scope')).toBe('email public_profile');
