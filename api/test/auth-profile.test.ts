@@ -65,7 +65,7 @@ describe('PUT /auth/me', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ email: address, email_verified: true });
-    expect((await latestMail(t.app, changed))?.text).toMatch(/\/verify-email\?token=/);
+    expect((await latestMail(t.app, changed))?.text).toMatch(/\/main\/settings\?confirm_email=/);
   });
 
   it('needs a signed-in user', async () => {

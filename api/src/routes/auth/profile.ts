@@ -45,7 +45,9 @@ export async function profileRoutes(app: FastifyInstance, { config }: { config: 
     app.afterResponse(request, async () => {
       if (await findUserByEmail(app.db, email)) return;
       const token = await issueAccountToken(app.db, updated.id, 'change_email', email);
-      const link = `${config.publicUrl}/verify-email?token=${token}`;
+      // A page of the signed-in area: the owner is usually signed in, and the app sends a signed-in
+      // visitor away from public pages. Signed out, they sign in first and land on it.
+      const link = `${config.publicUrl}/main/settings?confirm_email=${token}`;
       await app.deliverMail(emailChangeMail(mailTranslator(updated, request), email, updated.first_name, link));
     });
     return { ...publicUser(updated), message: request.t(M.emailChangeSent, { email }) };

@@ -34,13 +34,13 @@ const ada = {
   permissions: [],
 };
 
-function renderSettings(locale: 'en' | 'fr' = 'en') {
+function renderSettings(locale: 'en' | 'fr' = 'en', url = '/main/settings') {
   toast.remove();
   render(<Toaster />);
   const store = createStore();
   store.set(clientUserAtom, ada);
   const messages = locale === 'fr' ? { ...sharedFr, ...clientFr } : undefined;
-  return renderWithProviders(<SettingsPage />, { url: '/main/settings', store, locale, ...(messages ? { messages } : {}) });
+  return renderWithProviders(<SettingsPage />, { url, store, locale, ...(messages ? { messages } : {}) });
 }
 
 function file(name: string, type: string) {
@@ -112,6 +112,25 @@ describe('SettingsPage: personal details', () => {
     expect(
       await screen.findByText('Nous avons envoyé un lien de confirmation à ada.new@example.com. Votre adresse change dès que vous l’ouvrez.'),
     ).toBeInTheDocument();
+  });
+
+  it('confirms a new address from the link e-mailed to it, and shows it', async () => {
+    const calls = fakeApi({
+      'POST auth/verify-email': () => ({ body: { message: 'Your email address has been verified.' } }),
+      'GET auth/me': () => ({ body: { ...ada, email: 'ada.new@example.com' } }),
+    });
+    const { store } = renderSettings('en', '/main/settings?confirm_email=tok-9');
+    expect(await screen.findByText('Your email address has been verified.')).toBeInTheDocument();
+    expect(calls.find((call) => call.key === 'POST auth/verify-email')?.body).toEqual({ token: 'tok-9' });
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('ada.new@example.com'));
+    expect(store.get(clientUserAtom)).toMatchObject({ email: 'ada.new@example.com' });
+  });
+
+  it('says when the confirmation link has expired', async () => {
+    fakeApi({ 'POST auth/verify-email': () => ({ status: 410, body: { message: 'Ce lien a expiré ou a déjà été utilisé.' } }) });
+    renderSettings('fr', '/main/settings?confirm_email=old');
+    expect(await screen.findByText('Ce lien a expiré ou a déjà été utilisé.')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ada@example.com');
   });
 
   it("shows the server's field errors on the fields, anything else as 'Something went wrong'", async () => {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { api, send } from 'shared/api';
+import { useSearchParams } from 'react-router-dom';
+import { api, isApiError, send } from 'shared/api';
 import { API_MESSAGES } from 'shared/messages';
 import { TextField, useForm } from 'shared/forms';
 import { ProfileSchema, type ProfileInput } from 'shared/schemas';
@@ -28,6 +29,11 @@ function SettingsForm({ user }: { user: AuthUser }) {
   const setUser = useSetAtom(clientUserAtom);
   /** A new address waiting for its owner to open the confirmation link sent to it. */
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  /** The outcome of a confirmation link opened here (`?confirm_email=`). */
+  const [confirmation, setConfirmation] = useState<{ ok: boolean; text: string } | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const confirmToken = search.get('confirm_email');
+  const confirmedToken = useRef<string | null>(null);
   const form = useForm({
     initialValues: {
       first_name: text(user.first_name),
@@ -37,6 +43,26 @@ function SettingsForm({ user }: { user: AuthUser }) {
     },
     schema: ProfileSchema,
   });
+
+  // The link e-mailed to a new address lands here (a signed-in page: the owner is usually signed in when they open it).
+  useEffect(() => {
+    if (!confirmToken || confirmedToken.current === confirmToken) return;
+    // Once only: the link is single-use, and a second call would answer "expired".
+    confirmedToken.current = confirmToken;
+    setSearch({}, { replace: true });
+    (async () => {
+      try {
+        const { message } = await send<{ message: string }>(api.post('auth/verify-email', { json: { token: confirmToken } }));
+        const fresh = await send<AuthUser>(api.get('auth/me'));
+        setUser(fresh);
+        form.setValue('email', text(fresh.email));
+        setPendingEmail(null);
+        setConfirmation({ ok: true, text: message });
+      } catch (error) {
+        setConfirmation({ ok: false, text: isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : i18n._(SOMETHING_WENT_WRONG) });
+      }
+    })();
+  }, [confirmToken]);
 
   const submit = form.handleSubmit(async (profile: ProfileInput) => {
     const { message: _message, ...updated } = await send<AuthUser & { message?: string }>(api.put('auth/me', { json: profile }));
@@ -58,6 +84,11 @@ function SettingsForm({ user }: { user: AuthUser }) {
         </h1>
         <p>{t`This is how contractors and experts see you on Fundament.`}</p>
       </header>
+      {confirmation && (
+        <p className={confirmation.ok ? 'client-settings__notice' : 'client-settings__notice client-settings__notice--error'} role={confirmation.ok ? 'status' : 'alert'}>
+          {confirmation.text}
+        </p>
+      )}
       <div className="ui-card client-settings__card">
         <PhotoField user={user} onUploaded={(photoUrl) => setUser({ ...user, photo_url: photoUrl })} initialsText={initials(user)} />
         <form className="client-settings__form" ref={form.formRef} onSubmit={submit} noValidate aria-label={t`Personal information`}>
