@@ -97,8 +97,8 @@ describe('PUT /auth/me with a new address', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).json().email).toBe(email);
     const mail = await latestMail(t.app, next);
     expect(mail?.subject).toBe('Confirm your new email address');
-    const token = /\/main\/settings\?confirm_email=([\w-]+)/.exec(mail?.text ?? '')?.[1];
-    const confirm = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', payload: { token } });
+    const link = /\/main\/settings\?confirm_email=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    const confirm = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', payload: { token: link } });
     expect(confirm.statusCode).toBe(200);
     const me = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).json();
     expect(me.email).toBe(next);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import toast, { Toaster } from 'react-hot-toast';
 import { localizationAtom, referenceBookAtom } from 'shared/reference';
-import { STORAGE_KEYS } from 'shared/session';
+import { STORAGE_KEYS, clientUserAtom } from 'shared/session';
 import { fakeApi, renderWithProviders } from 'shared/testing';
 import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
 import { CreateProjectPage } from './create-project-page';
@@ -25,12 +25,13 @@ const book = {
   ],
 };
 
-function renderPage(url = '/main/create', locale: 'en' | 'fr' = 'en') {
+function renderPage(url = '/main/create', locale: 'en' | 'fr' = 'en', role = 'client') {
   toast.remove();
   render(<Toaster />);
   const store = createStore();
   store.set(referenceBookAtom, book);
   store.set(localizationAtom, { locale: 'en', country: 'CM', currency: 'XAF' });
+  store.set(clientUserAtom, (role === 'client' ? { id: 'u1', first_name: 'Claire', role: { name: 'client' } } : { id: 'u2', first_name: 'Paul', role: { name: role } }) as never);
   return renderWithProviders(<CreateProjectPage />, {
     url,
     path: '/main/create',
@@ -171,5 +172,76 @@ describe('CreateProjectPage', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Publish the project' }));
     expect(FakeXhr.last!.body?.get('budget_min')).toBe('150050');
+  });
+});
+
+describe('CreateProjectPage for other roles', () => {
+  it.each(['contractor', 'expert'])('explains to a %s that only clients post projects, with no form to fill', async (role) => {
+    fakeApi({});
+    renderPage('/main/create', 'en', role);
+    expect(screen.getByRole('heading', { level: 1, name: 'Only clients post projects' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/main/dashboard');
+  });
+});
+
+describe('CreateProjectPage drafts', () => {
+  const draft = {
+    id: 'd-1',
+    title: 'Bathroom makeover',
+    category: 'bathroom',
+    status: 'draft',
+    created_at: '2026-11-20T10:00:00.000Z',
+    location: { country: 'CM', city: 'Douala' },
+    created_by: { name: 'Claire Client' },
+    quote_type: 'request_a_quote',
+    bid_count: 0,
+    budget: { min: 1_500_000, max: 2_500_000, currency: 'XAF' },
+    description: 'Walk-in shower, new tiles on walls and floor.',
+    desired_start: null,
+    design_id: null,
+    updated_at: '2026-11-20T10:00:00.000Z',
+    relation: 'owner',
+    documents: [{ id: 'doc-1', file_name: 'plan.pdf', content_type: 'application/pdf', size_bytes: 125, created_at: '2026-11-20T10:00:00.000Z', download_url: '/x' }],
+    quotes: [],
+    contract_id: null,
+  };
+
+  it('saves the first step as a draft, then keeps saving the same draft', async () => {
+    fakeApi({});
+    const { router } = renderPage();
+    await user.type(screen.getByLabelText('Title'), 'Bathroom makeover');
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toMatch(/\/api\/v1\/projects\?draft=true$/);
+    expect(xhr.body?.get('title')).toBe('Bathroom makeover');
+    act(() => xhr.answer(201, { ...draft, description: '', category: '' }));
+    expect(await screen.findByText('Draft saved. Only you can see it; publish it when it is ready.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?draft=d-1');
+  });
+
+  it('continues a draft where it was left, then publishes it', async () => {
+    const calls = fakeApi({
+      'GET projects/d-1': () => ({ body: draft }),
+      'PUT projects/d-1': () => ({ body: draft }),
+      'POST projects/d-1/publish': () => ({ body: { ...draft, status: 'open' } }),
+    });
+    const { router } = renderPage('/main/create?draft=d-1');
+    expect(await screen.findByDisplayValue('Bathroom makeover')).toBeInTheDocument();
+    expect(screen.getByLabelText('Description')).toHaveValue('Walk-in shower, new tiles on walls and floor.');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByLabelText('City')).toHaveValue('Douala');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('plan.pdf')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Publish the project' }));
+    expect(await screen.findByText('Project page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/main/projects/d-1');
+    const put = calls.find((call) => call.key === 'PUT projects/d-1')!;
+    expect(put.search.get('draft')).toBe('true');
+    expect(put.body).toMatchObject({ title: 'Bathroom makeover', city: 'Douala', budget_min: 1500000 });
+    expect(calls.map((call) => call.key)).toContain('POST projects/d-1/publish');
   });
 });

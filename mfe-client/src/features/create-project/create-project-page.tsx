@@ -1,19 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import * as v from 'valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { useForm } from 'shared/forms';
 import { localizationAtom } from 'shared/reference';
+import { canOpenRoute } from 'shared/permissions';
 import { pathFor } from 'shared/routing';
+import { clientUserAtom } from 'shared/session';
 import { projectFormSchema, type ProjectValues } from 'shared/schemas';
 import { parseMoney } from 'shared/money';
-import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { moneyInputValue, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { listDesigns } from '../catalog/api/list-designs';
 import { Field } from 'shared/forms';
 import { useFormatters, useReferenceNames } from '../common/reference';
 import { createProject } from '../projects/api/create-project';
+import { getProject } from '../projects/api/get-project';
+import type { ProjectDetail, ProjectDocument } from '../projects/api/project-types';
+import { createDraft, publishDraft, updateDraft } from '../projects/api/save-draft';
+import { uploadDocuments } from '../projects/api/upload-documents';
+import { EmptyState } from '../common/states';
 import { DocumentPicker, UploadProgress } from './document-picker';
 import { CategoryOptions } from '../common/category-options';
 
@@ -32,11 +39,39 @@ function stepOf(field: string): number {
   return index === -1 ? 2 : index;
 }
 
-/** The guided form of `/main/create`: what, where and when, documents, then review and publish. */
+/** `/main/create`: the form for clients; any other account is told why it is not for them. */
 export function CreateProjectPage() {
+  const user = useAtomValue(clientUserAtom);
+  if (!canOpenRoute(user, 'main.create')) return <ClientsOnly />;
+  return <ProjectForm />;
+}
+
+function ClientsOnly() {
+  return (
+    <section className="ui-page ui-container client-page">
+      <EmptyState
+        level={1}
+        title={<Trans>Only clients post projects</Trans>}
+        action={
+          <Link className="ui-button" to={pathFor('main.dashboard')}>
+            <Trans>Back to the dashboard</Trans>
+          </Link>
+        }
+      >
+        <Trans>
+          Your account receives project requests and contracts instead. Projects you can quote on, or that you inspect, are listed under Projects.
+        </Trans>
+      </EmptyState>
+    </section>
+  );
+}
+
+/** The guided form: what, where and when, documents, then review and publish; saved as a draft at any step. */
+function ProjectForm() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const draftId = params.get('draft');
   const localization = useAtomValue(localizationAtom);
   const names = useReferenceNames();
   const format = useFormatters();
@@ -104,6 +139,102 @@ export function CreateProjectPage() {
 
   useEffect(() => headingRef.current?.focus(), [step]);
 
+  // A draft opened again: its fields back in the form, its documents listed. The draft this form
+  // has just saved itself is not read back over what is being typed.
+  const [savedDocuments, setSavedDocuments] = useState<ProjectDocument[]>([]);
+  const ownDraft = useRef<string | null>(null);
+  useEffect(() => {
+    if (!draftId || ownDraft.current === draftId) return;
+    let current = true;
+    getProject(draftId).then(
+      (draft) => {
+        if (!current) return;
+        ownDraft.current = draft.id;
+        fillFrom(draft);
+      },
+      (error: unknown) => notify.error(isApiError(error) && error.status > 0 && error.status < 500 ? error.message : i18n._(SOMETHING_WENT_WRONG)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [draftId]);
+
+  const fillFrom = (draft: ProjectDetail) => {
+    const currency = draft.budget.currency || form.values.currency;
+    const amount = (minor: number | null) => {
+      const text = moneyInputValue(minor, currency || 'EUR');
+      return i18n.locale === 'fr' ? text.replace('.', ',') : text;
+    };
+    const values: Partial<Values> = {
+      title: draft.title,
+      category: draft.category,
+      description: draft.description,
+      country: draft.location.country || form.values.country,
+      city: draft.location.city,
+      desired_start: draft.desired_start ?? '',
+      budget_min: amount(draft.budget.min),
+      budget_max: amount(draft.budget.max),
+      currency,
+      design_id: draft.design_id ?? '',
+    };
+    for (const [name, value] of Object.entries(values)) form.setValue(name as FieldName, value ?? '');
+    setSavedDocuments(draft.documents);
+  };
+
+  /** The fields as typed so far; budgets in minor units when they read as amounts, else as typed (the server says what is wrong). */
+  const draftFields = () => ({ ...form.values, budget_min: budget(form.values.budget_min) ?? form.values.budget_min, budget_max: budget(form.values.budget_max) ?? form.values.budget_max });
+
+  /** Server field errors back on their step; document errors on the documents step. */
+  const showServerErrors = (error: unknown): boolean => {
+    if (isApiError(error) && (error.status === 422 || error.status === 413) && Object.keys(error.errors).length > 0) {
+      const { documents, ...fields } = error.errors;
+      if (documents) setDocumentError(documents[0] ?? null);
+      const firstField = Object.keys(fields)[0];
+      if (firstField) {
+        setStep(stepOf(firstField));
+        requestAnimationFrame(() => form.setServerErrors(fields));
+      } else setStep(2);
+      return true;
+    }
+    return false;
+  };
+
+  /** Documents picked since the last save join the draft's own. */
+  const uploadPicked = async (id: string) => {
+    if (files.length === 0) return;
+    setSavedDocuments(await uploadDocuments(id, files, setProgress));
+    setFiles([]);
+  };
+
+  const saveDraft = async () => {
+    // A draft needs only its title, to be found again.
+    if (!form.validateFields(['title'])) {
+      setStep(0);
+      return;
+    }
+    setDocumentError(null);
+    setProgress(0);
+    try {
+      if (draftId) {
+        await updateDraft(draftId, draftFields());
+        await uploadPicked(draftId);
+      } else {
+        const created = await createDraft(draftFields(), files, setProgress);
+        ownDraft.current = created.id;
+        setSavedDocuments(created.documents);
+        setFiles([]);
+        setParams({ draft: created.id }, { replace: true });
+      }
+      notify.success(t`Draft saved. Only you can see it; publish it when it is ready.`);
+    } catch (error) {
+      if (!showServerErrors(error)) {
+        notify.error(isApiError(error) && error.status < 500 && error.status > 0 ? error.message : i18n._(SOMETHING_WENT_WRONG));
+      }
+    } finally {
+      setProgress(null);
+    }
+  };
+
   const next = () => {
     if (form.validateFields([...STEPS[step]!] as FieldName[])) setStep(step + 1);
   };
@@ -120,21 +251,20 @@ export function CreateProjectPage() {
     setDocumentError(null);
     setProgress(0);
     try {
-      const created = await createProject(result.output, files, setProgress);
+      let id: string;
+      if (draftId) {
+        // A draft is saved with its last changes, then published as a whole.
+        await updateDraft(draftId, result.output);
+        await uploadPicked(draftId);
+        id = (await publishDraft(draftId)).id;
+      } else {
+        id = (await createProject(result.output, files, setProgress)).id;
+      }
       notify.success(t`Your project is published. Matching specialists are being told.`);
-      navigate(pathFor('main.project', { id: created.id }));
+      navigate(pathFor('main.project', { id }));
     } catch (error) {
       setProgress(null);
-      if (isApiError(error) && (error.status === 422 || error.status === 413) && Object.keys(error.errors).length > 0) {
-        const { documents, ...fields } = error.errors;
-        if (documents) setDocumentError(documents[0] ?? null);
-        const firstField = Object.keys(fields)[0];
-        if (firstField) {
-          setStep(stepOf(firstField));
-          requestAnimationFrame(() => form.setServerErrors(fields));
-        } else setStep(2);
-        return;
-      }
+      if (showServerErrors(error)) return;
       notify.error(isApiError(error) && error.status < 500 && error.status > 0 ? error.message : i18n._(SOMETHING_WENT_WRONG));
     }
   };
@@ -280,6 +410,18 @@ export function CreateProjectPage() {
             <p>
               <Trans>Plans, photos of the current state or an architect's drawings help specialists quote accurately. You can also add them later.</Trans>
             </p>
+            {savedDocuments.length > 0 && (
+              <div className="client-note">
+                <p>
+                  <Trans>Already saved with the draft:</Trans>
+                </p>
+                <ul>
+                  {savedDocuments.map((document) => (
+                    <li key={document.id}>{document.file_name}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
             <DocumentPicker files={files} onChange={setFiles} error={documentError} disabled={busy} />
           </>
         )}
@@ -314,7 +456,11 @@ export function CreateProjectPage() {
             </div>
             <div>
               <dt>{t`Documents`}</dt>
-              <dd>{files.length === 0 ? t`None` : files.map((file) => file.name).join(', ')}</dd>
+              <dd>
+                {savedDocuments.length + files.length === 0
+                  ? t`None`
+                  : [...savedDocuments.map((document) => document.file_name), ...files.map((file) => file.name)].join(', ')}
+              </dd>
             </div>
           </dl>
         )}
@@ -327,6 +473,9 @@ export function CreateProjectPage() {
               <Trans>Back</Trans>
             </button>
           )}
+          <button type="button" className="ui-button ui-button--ghost" disabled={busy} onClick={() => void saveDraft()}>
+            <Trans>Save as draft</Trans>
+          </button>
           {step < 3 ? (
             <button type="submit" className="ui-button">
               <Trans>Next</Trans>

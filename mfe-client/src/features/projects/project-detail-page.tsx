@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -14,6 +15,10 @@ import { InvitePanel } from './invite-panel';
 import { QuoteComparison, QuoteStatus } from './quote-comparison';
 import { QuoteForm } from './quote-form';
 import { isSpecialist } from './roles';
+import { ContractProgress } from './contract-progress';
+import { cancelProject } from './api/cancel-project';
+import { ConfirmBox } from './confirm-box';
+import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 
 /** `/main/projects/:id`: what the project is, its documents, and the quotes from either side. */
 export function ProjectDetailPage() {
@@ -112,23 +117,44 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
       </header>
 
       {owner && chosen && (
-        <div className="ui-card client-contract" role="status">
-          <h2>
+        <section className="ui-card client-contract" aria-labelledby="client-contract-title">
+          <h2 id="client-contract-title">
             <Trans>Contract signed</Trans>
           </h2>
           <p>
             <Trans>
-              You selected {chosen.specialist.company || chosen.specialist.name} for {format.money(chosen.amount, chosen.currency)}. Fund the first milestone in
-              escrow to start the work.
+              You selected {chosen.specialist.company || chosen.specialist.name} for {format.money(chosen.amount, chosen.currency)}.
             </Trans>
           </p>
           {project.contract_id && (
-            <Link className="ui-button" to={pathFor('main.contract', { id: project.contract_id })}>
-              <Trans>Open the contract in escrow</Trans>
-            </Link>
+            <>
+              <ContractProgress contractId={project.contract_id} />
+              <Link className="ui-button" to={pathFor('main.contract', { id: project.contract_id })}>
+                <Trans>Open the contract in escrow</Trans>
+              </Link>
+            </>
           )}
-        </div>
+        </section>
       )}
+      {owner && project.status === 'draft' && (
+        <section className="ui-card client-contract" aria-labelledby="client-draft-title">
+          <h2 id="client-draft-title">
+            <Trans>Draft</Trans>
+          </h2>
+          <p>
+            <Trans>Only you can see this draft. Specialists hear of it once you publish it.</Trans>
+          </p>
+          <Link className="ui-button ui-button--accent" to={`${pathFor('main.create')}?draft=${encodeURIComponent(project.id)}`}>
+            <Trans>Continue the draft</Trans>
+          </Link>
+        </section>
+      )}
+      {project.status === 'cancelled' && (
+        <p className="ui-card client-state" role="status">
+          <Trans>This project is cancelled.</Trans>
+        </p>
+      )}
+      {owner && (project.status === 'draft' || project.status === 'open') && <CancelProject project={project} onCancelled={onChange} />}
       {!owner && project.contract_id && (
         <div className="ui-card client-contract" role="status">
           <h2>
@@ -137,6 +163,7 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
           <p>
             <Trans>The client funds each milestone in escrow; you are paid once the expert approves the work and the client releases it.</Trans>
           </p>
+          <ContractProgress contractId={project.contract_id} />
           <Link className="ui-button" to={pathFor('main.contract', { id: project.contract_id })}>
             <Trans>Open the contract in escrow</Trans>
           </Link>
@@ -153,7 +180,7 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
           projectId={project.id}
           quotes={project.quotes}
           open={project.status === 'open'}
-          onSelected={(selection) => onChange({ ...project, status: 'contracted', quotes: selection.quotes })}
+          onSelected={(selection) => onChange({ ...project, status: 'contracted', quotes: selection.quotes, contract_id: selection.contract_id ?? project.contract_id })}
         />
       )}
 
@@ -191,5 +218,37 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
         </p>
       )}
     </section>
+  );
+}
+
+/** The owner withdraws a draft or a request nobody is contracted on yet, after saying so twice. */
+function CancelProject({ project, onCancelled }: { project: ProjectDetail; onCancelled: (project: ProjectDetail) => void }) {
+  const { i18n } = useLingui();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      onCancelled(await cancelProject(project.id));
+    } catch (error) {
+      notify.error(isApiError(error) && error.status > 0 && error.status < 500 ? error.message : i18n._(SOMETHING_WENT_WRONG));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  if (confirming) {
+    return (
+      <ConfirmBox busy={busy} confirmLabel={<Trans>Yes, cancel it</Trans>} onConfirm={() => void cancel()} onCancel={() => setConfirming(false)}>
+        <Trans>Cancel “{project.title}”? Specialists can no longer quote on it.</Trans>
+      </ConfirmBox>
+    );
+  }
+  return (
+    <p>
+      <button type="button" className="ui-button ui-button--ghost" onClick={() => setConfirming(true)}>
+        <Trans>Cancel the project</Trans>
+      </button>
+    </p>
   );
 }

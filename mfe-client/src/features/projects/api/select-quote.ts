@@ -3,7 +3,13 @@ import * as v from 'valibot';
 import { api, send } from 'shared/api';
 import { QuoteViewSchema } from './project-types';
 
-const SelectionSchema = v.object({ status: v.string(), selected_quote: QuoteViewSchema, quotes: v.array(QuoteViewSchema) });
+const SelectionSchema = v.object({
+  status: v.string(),
+  // The contract the selection created: the page links to it at once.
+  contract_id: v.optional(v.nullable(v.string()), null),
+  selected_quote: QuoteViewSchema,
+  quotes: v.array(QuoteViewSchema),
+});
 export type Selection = v.InferOutput<typeof SelectionSchema>;
 
 /** `POST /projects/:id/quotes/:quoteId/select`: the owner picks a partner; the others are declined. */
