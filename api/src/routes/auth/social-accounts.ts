@@ -1,5 +1,6 @@
 import type { OAuthProviderName } from '../../config';
 import type { Database, Queryable } from '../../db/database';
+import { deleteUserSessions } from '../../accounts/sessions';
 import { hashToken, newToken } from '../../accounts/tokens';
 import { findUserById, normalizeEmail, type UserRow } from '../../accounts/users';
 import type { SocialProfile } from './social-provider';
@@ -71,7 +72,7 @@ export async function resolveSocialAccount(
         `UPDATE users SET password_hash = NULL, email_verified_at = now(), updated_at = now() WHERE id = $1 RETURNING *`,
         [user.id],
       );
-      await tx.query('DELETE FROM user_sessions WHERE user_id = $1', [user.id]);
+      await deleteUserSessions(tx, user.id);
       await tx.query('UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [user.id]);
       await tx.query('DELETE FROM social_link_requests WHERE user_id = $1', [user.id]);
       await linkIdentity(tx, provider, profile.subject, user.id);
