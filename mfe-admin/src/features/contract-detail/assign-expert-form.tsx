@@ -9,9 +9,10 @@ import { serverMessage } from '../common/server-message';
 import { useLoad } from '../common/use-load';
 
 /**
- * Picks the expert who inspects the contract's milestones. Every expert is
- * offered: the server knows who may not inspect (a party to the contract) and
- * says so, and its answer is shown as is.
+ * Picks the expert who inspects the contract's milestones. Only verified
+ * experts are offered: their approval is what lets the client release money.
+ * The server knows who else may not inspect (a party to the contract, a
+ * suspended account) and says so, and its answer is shown as is.
  */
 export function AssignExpertForm({ contract, onAssigned }: { contract: ContractView; onAssigned: (contract: ContractView) => void }) {
   const { t } = useLingui();
@@ -41,7 +42,7 @@ export function AssignExpertForm({ contract, onAssigned }: { contract: ContractV
   };
 
   const current = contract.expert?.name ?? '';
-  const list = experts.data?.data ?? [];
+  const list = (experts.data?.data ?? []).filter((expert) => expert.verification_state === 'verified');
   return (
     <section className="ui-card admin-create" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="admin-section-title">
@@ -91,7 +92,7 @@ export function AssignExpertForm({ contract, onAssigned }: { contract: ContractV
               })}
             </select>
             <p className="ui-field__hint" id={`${id}-hint`}>
-              <Trans>Open inspections show each expert’s current workload.</Trans>
+              <Trans>Only verified experts are offered. Open inspections show each expert’s current workload.</Trans>
             </p>
             {refusal && (
               <p className="ui-field__error" id={`${id}-error`} role="alert">

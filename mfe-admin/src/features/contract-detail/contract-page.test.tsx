@@ -11,8 +11,9 @@ jest.setTimeout(30_000);
 
 const experts = {
   data: [
-    { ...adminUserFixture({ id: 'e1', first_name: 'Eva', last_name: 'Expert', role: 'expert', specialist_kind: 'expert' }), workload: 2 },
-    { ...adminUserFixture({ id: 'k1', first_name: 'Paul', last_name: 'Mbappe', role: 'expert', specialist_kind: 'expert' }), workload: 0 },
+    { ...adminUserFixture({ id: 'e1', first_name: 'Eva', last_name: 'Expert', role: 'expert', specialist_kind: 'expert', verification_state: 'verified' }), workload: 2 },
+    { ...adminUserFixture({ id: 'k1', first_name: 'Paul', last_name: 'Mbappe', role: 'expert', specialist_kind: 'expert', verification_state: 'verified' }), workload: 0 },
+    { ...adminUserFixture({ id: 'i1', first_name: 'Inès', last_name: 'Kamga', role: 'expert', specialist_kind: 'expert', verification_state: 'pending' }), workload: 0 },
   ],
 };
 
@@ -103,8 +104,10 @@ describe('contract page', () => {
     const form = await screen.findByRole('region', { name: 'Assign expert' });
     const select = within(form).getByRole('combobox', { name: 'Expert' });
     await waitFor(() => expect(select).toBeEnabled());
-    // Nobody is left out: the contractor, who is also an expert here, is offered too.
+    // Every verified expert is offered, the contractor who is also one here too; an expert awaiting verification is not.
     expect(within(select).getByRole('option', { name: 'Paul Mbappe — open inspections: 0' })).toBeInTheDocument();
+    expect(within(select).queryByRole('option', { name: /Inès Kamga/ })).not.toBeInTheDocument();
+    expect(within(form).getByText('Only verified experts are offered. Open inspections show each expert’s current workload.')).toBeInTheDocument();
     await userEvent.selectOptions(select, 'k1');
     await userEvent.click(within(form).getByRole('button', { name: 'Assign expert' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('This expert is a party to the contract and cannot inspect it.');

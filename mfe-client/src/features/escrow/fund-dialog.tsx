@@ -2,6 +2,7 @@ import { useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { Field, FormAlert } from 'shared/forms';
+import { ESCROW_API_MESSAGES } from 'shared/messages';
 import { notify } from 'shared/ui';
 import { useFormatters } from '../common/reference';
 import type { Contract, Milestone } from './api/contract-types';
@@ -22,7 +23,7 @@ const EMPTY: CardInput = { number: '', expiry: '', cvc: '', name: '' };
 
 /** The client pays a milestone into escrow: the fees first, then a (sandbox) card. */
 export function FundDialog({ contract, milestone, onClose, onFunded }: FundDialogProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormatters();
   const [values, setValues] = useState<CardInput>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<CardField, string[]>>>({});
@@ -34,6 +35,8 @@ export function FundDialog({ contract, milestone, onClose, onFunded }: FundDialo
   const attempt = useRef<{ key: string; body: string | null } | null>(null);
   attempt.current ??= { key: newIdempotencyKey(), body: null };
   const needsCard = milestone.to_pay > 0;
+  // The same words the server answers with: said before the client types a card in.
+  const barred = contract.contractor_payable === false;
   const toPay = format.money(milestone.to_pay, contract.currency);
 
   const messages: Record<CardField, string> = {
@@ -165,6 +168,7 @@ export function FundDialog({ contract, milestone, onClose, onFunded }: FundDialo
             <Trans>Your escrow credit covers this milestone: nothing is charged to a card.</Trans>
           </p>
         )}
+        {barred && <FormAlert>{i18n._(ESCROW_API_MESSAGES.contractorBarred)}</FormAlert>}
         {problem && <FormAlert>{problem}</FormAlert>}
         {paying && (
           <p className="escrow-progress" role="status">
@@ -172,7 +176,7 @@ export function FundDialog({ contract, milestone, onClose, onFunded }: FundDialo
           </p>
         )}
         <div className="escrow-form__actions">
-          <button type="submit" className="ui-button ui-button--accent" disabled={paying}>
+          <button type="submit" className="ui-button ui-button--accent" disabled={paying || barred}>
             {paying ? t`Paying…` : needsCard ? t`Pay ${toPay}` : t`Fund with credit`}
           </button>
           <button type="button" className="ui-button ui-button--ghost" disabled={paying} onClick={onClose}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
+import { ESCROW_API_MESSAGES } from 'shared/messages';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { useFormatters, useReferenceNames } from '../common/reference';
 import type { QuoteView } from './api/project-types';
@@ -26,9 +27,7 @@ export function QuoteComparison({ projectId, quotes, open, onSelected }: QuoteCo
     setBusy(true);
     try {
       const selection = await selectQuote(projectId, quote.id);
-      // The name the quote card shows: the company when there is one.
-      const who = quote.specialist.company || quote.specialist.name;
-      notify.success(t`You selected ${who}. The contract is signed.`);
+      notify.success(t`You selected ${quote.specialist.name}. The contract is signed.`);
       onSelected(selection);
     } catch (error) {
       notify.error(isApiError(error) && error.status === 409 ? error.message : i18n._(SOMETHING_WENT_WRONG));
@@ -70,6 +69,11 @@ export function QuoteComparison({ projectId, quotes, open, onSelected }: QuoteCo
                       )}
                     </p>
                     {quote.status !== 'submitted' && <QuoteStatus status={quote.status} />}
+                    {quote.status === 'submitted' && quote.specialist.available === false && (
+                      <p className="ui-form-alert" role="note">
+                        {i18n._(ESCROW_API_MESSAGES.specialistBarred)}
+                      </p>
+                    )}
                   </header>
                   <dl className="client-facts">
                     <div>
@@ -91,7 +95,7 @@ export function QuoteComparison({ projectId, quotes, open, onSelected }: QuoteCo
                     ))}
                   </ol>
                   {quote.message && <p className="client-pre client-quote__message">{quote.message}</p>}
-                  {open && quote.status === 'submitted' && (
+                  {open && quote.status === 'submitted' && quote.specialist.available !== false && (
                     <div className="client-quote__actions">
                       {confirming === quote.id ? (
                         <ConfirmBox busy={busy} confirmLabel={<Trans>Confirm selection</Trans>} onConfirm={() => void choose(quote)} onCancel={() => setConfirming(null)}>

@@ -109,6 +109,8 @@ export const ContractSchema = v.object({
   project: v.object({ id: v.string(), title: v.string(), category: v.string(), city: v.string(), country: v.string() }),
   client: v.object({ id: v.string(), name: v.string() }),
   contractor: v.object({ id: v.string(), name: v.string(), company_name: v.nullish(v.string(), '') }),
+  /** False once the platform barred the contractor: nothing can be funded or released to them. */
+  contractor_payable: v.optional(v.boolean()),
   expert: v.nullish(v.object({ id: v.string(), name: v.string() }), null),
   replaces_contract_id: v.nullish(v.string(), null),
   replaced_by_contract_id: v.nullish(v.string(), null),

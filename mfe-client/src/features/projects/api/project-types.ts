@@ -33,7 +33,15 @@ export const QuoteViewSchema = v.object({
   duration_days: v.number(),
   message: v.string(),
   created_at: v.string(),
-  specialist: v.object({ id: v.string(), name: v.string(), company: v.string(), kind: v.nullable(v.string()), verified: v.boolean() }),
+  specialist: v.object({
+    id: v.string(),
+    name: v.string(),
+    company: v.string(),
+    kind: v.nullable(v.string()),
+    verified: v.boolean(),
+    /** False once the platform barred the specialist (suspended, insolvent): the quote cannot be selected. */
+    available: v.optional(v.boolean()),
+  }),
   milestones: v.array(v.object({ position: v.number(), title: v.string(), amount: v.number() })),
 });
 export type QuoteView = v.InferOutput<typeof QuoteViewSchema>;
