@@ -27,7 +27,9 @@ export function QuoteComparison({ projectId, quotes, open, onSelected }: QuoteCo
     setBusy(true);
     try {
       const selection = await selectQuote(projectId, quote.id);
-      notify.success(t`You selected ${quote.specialist.name}. The contract is signed.`);
+      // The name the quote card shows: the company when there is one.
+      const who = quote.specialist.company || quote.specialist.name;
+      notify.success(t`You selected ${who}. The contract is signed.`);
       onSelected(selection);
     } catch (error) {
       notify.error(isApiError(error) && error.status === 409 ? error.message : i18n._(SOMETHING_WENT_WRONG));
