@@ -163,8 +163,8 @@ describe('fund → complete → inspect → release', () => {
     ]);
     const csv = await t.app.inject({ method: 'GET', url: `/api/v1/contracts/${contractId}/statement?format=csv`, headers: parties.contractor.headers });
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body.split('\n')[0]).toBe('date,kind,milestone,amount,balance,currency');
-    expect(csv.body).toContain('funding,1. Foundations,1040000,1040000,XAF');
+    expect(csv.body.split('\n')[0]).toBe('Date (UTC),Movement,Milestone,Amount,Balance,Currency,ISO 8601 timestamp');
+    expect(csv.body).toContain(',Card payment into escrow,1. Foundations,1040000,1040000,XAF,');
   });
 
   it('completes the contract after the last release, then takes one verified review', async () => {

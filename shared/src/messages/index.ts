@@ -4,3 +4,4 @@ export { ADMIN_MESSAGES } from './admin-messages';
 export { MARKETPLACE_API_MESSAGES } from './marketplace-api-messages';
 export { ESCROW_API_MESSAGES } from './escrow-api-messages';
 export { SOCIAL_API_MESSAGES } from './social-api-messages';
+export { STATEMENT_MESSAGES } from './statement-messages';

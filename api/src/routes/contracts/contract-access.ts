@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ESCROW_API_MESSAGES as EM } from 'shared/messages';
+import type { MessageDescriptor } from '@lingui/core';
+import { ESCROW_API_MESSAGES as EM, STATEMENT_MESSAGES } from 'shared/messages';
 import type { AppConfig } from '../../config';
 import type { Queryable } from '../../db/database';
 import { HttpError } from '../../plugins/error-handler';
@@ -117,16 +118,33 @@ export async function sendEscrowFile(
     .send(data);
 }
 
-/** A statement as CSV: amounts as decimals in the contract's currency. */
-export async function statementCsv(db: Queryable, contract: ContractRow): Promise<string> {
+/**
+ * A statement as CSV in the reader's language: headers, kinds of movement and
+ * dates (UTC) read as words; amounts as decimals in the contract's currency,
+ * and a last ISO 8601 column for spreadsheets and scripts.
+ */
+export async function statementCsv(db: Queryable, contract: ContractRow, request: FastifyRequest): Promise<string> {
   const { entries } = await contractStatement(db, contract.id);
   const digits = contract.currency === 'XAF' ? 0 : 2;
   const decimal = (amount: number) => (amount / 10 ** digits).toFixed(digits);
   const cell = (value: string) => (/[",\n]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/"/g, '""').replace(/^([=+\-@])/, "'$1")}"` : value);
-  const lines = ['date,kind,milestone,amount,balance,currency'];
+  const date = new Intl.DateTimeFormat(request.locale === 'fr' ? 'fr-FR' : 'en-US', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });
+  const S = STATEMENT_MESSAGES;
+  const kinds: Record<string, MessageDescriptor> = S;
+  const lines = [[S.date, S.kind, S.milestone, S.amount, S.balance, S.currency, S.timestamp].map((header) => cell(request.t(header))).join(',')];
   for (const entry of entries) {
     const milestone = entry.milestone_position ? `${entry.milestone_position}. ${entry.milestone_title}` : '';
-    lines.push([entry.at, entry.kind, cell(milestone), decimal(entry.amount), decimal(entry.balance), contract.currency].join(','));
+    const kind = kinds[entry.kind] ? request.t(kinds[entry.kind]!) : entry.kind;
+    const at = new Date(entry.at);
+    lines.push([cell(date.format(at)), cell(kind), cell(milestone), decimal(entry.amount), decimal(entry.balance), contract.currency, at.toISOString()].join(','));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -136,7 +154,7 @@ export async function sendStatement(db: Queryable, request: FastifyRequest<{ Que
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="statement-${contract.id}.csv"`)
-      .send(await statementCsv(db, contract));
+      .send(await statementCsv(db, contract, request));
   }
   const { entries } = await contractStatement(db, contract.id);
   return { currency: contract.currency, entries, totals: accountFigures(entries, await contractMilestones(db, contract.id)) };

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { STORAGE_KEYS } from 'shared/session';
 
 /**
@@ -6,7 +7,10 @@ import { STORAGE_KEYS } from 'shared/session';
  */
 export async function downloadDocument(url: string, fileName: string): Promise<void> {
   const token = window.localStorage.getItem(STORAGE_KEYS.clientToken);
-  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+  // The language too: a statement is written in it.
+  const headers: Record<string, string> = { 'Accept-Language': i18n.locale || 'en' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(url, { headers, credentials: 'same-origin' });
   if (!response.ok) throw new Error(`Download failed: ${response.status}`);
   const blob = await response.blob();
   const objectUrl = URL.createObjectURL(blob);
