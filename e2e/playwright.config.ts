@@ -9,9 +9,8 @@ const deadRemotePort = port + 500;
 // The stand-in Google (support/oauth-mock-server.mjs) listens next to the product.
 const oauthPort = port + 50;
 const oauth = `http://127.0.0.1:${oauthPort}`;
-/** Accounts: e-mails readable from the development outbox, Google sign-in against the local mock. */
+/** Accounts: e-mails kept in the outbox (read as the admin), Google sign-in against the local mock. */
 const accountsEnv = {
-  DEV_OUTBOX: 'true',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   GOOGLE_CLIENT_ID: 'e2e-google-client',
   GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
@@ -34,6 +33,10 @@ const RELAXED_LIMITS = {
   RATE_LIMIT_FORGOT_PASSWORD: '1000',
   RATE_LIMIT_RESEND_VERIFICATION: '1000',
   RATE_LIMIT_SOCIAL_SIGN_IN: '1000',
+  RATE_LIMIT_LOGIN_PER_ADDRESS: '1000',
+  RATE_LIMIT_RESET_PASSWORD: '1000',
+  RATE_LIMIT_EMAIL_CHANGES: '1000',
+  RATE_LIMIT_INVITES: '1000',
 };
 
 function serverEnv(serverPort: number, dir: string, extra: Record<string, string> = {}): Record<string, string> {

@@ -10,7 +10,46 @@ export const DEMO = {
 
 export const E2E_PASSWORD = 'E2e-market-2026';
 
-/** Signs up through the API and confirms the address from the development outbox; returns the e-mail. */
+/** An e-mail kept in the outbox (the e2e server has no mail server). */
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+let adminBearer: string | undefined;
+
+/**
+ * The newest e-mail to `to` whose text matches `pattern`, read from the outbox
+ * as the demo admin: only a signed-in admin may read it, since it holds every
+ * account link. Polled, because the API sends account e-mail after answering.
+ */
+export async function latestMail(request: APIRequestContext, to: string, pattern: RegExp = /./): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        adminBearer ??= await apiToken(request, DEMO.admin.email, DEMO.admin.password, true);
+        const answer = await request.get(`/api/v1/dev/outbox/latest?to=${encodeURIComponent(to)}`, {
+          headers: { authorization: `Bearer ${adminBearer}` },
+        });
+        // A session from an earlier server run: sign in again.
+        if (answer.status() === 401) adminBearer = undefined;
+        if (!answer.ok()) return false;
+        const mail = (await answer.json()) as OutboxMail;
+        if (!pattern.test(mail.text)) return false;
+        found = mail;
+        return true;
+      },
+      { message: `an e-mail to ${to} matching ${pattern}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Signs up through the API and confirms the address from the outbox; returns the e-mail. */
 export async function verifiedAccount(request: APIRequestContext, label: string, extra: Record<string, string>) {
   const email = `e2e.${label}.${Date.now()}.${Math.random().toString(16).slice(2, 6)}@example.com`;
   const signUp = await request.post('/api/v1/auth/sign-up', {
@@ -27,8 +66,7 @@ export async function verifiedAccount(request: APIRequestContext, label: string,
     },
   });
   expect(signUp.status()).toBe(201);
-  const mail = await request.get(`/api/v1/dev/outbox/latest?to=${encodeURIComponent(email)}`);
-  const { text } = (await mail.json()) as { text: string };
+  const { text } = await latestMail(request, email, /verify-email\?token=/);
   const token = /verify-email\?token=([\w-]+)/.exec(text)?.[1];
   expect((await request.post('/api/v1/auth/verify-email', { data: { token } })).status()).toBe(200);
   return email;

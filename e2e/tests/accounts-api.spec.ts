@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { latestMail } from '../support/people';
 
 // The server side of the account flows against the production server the
-// suite starts: e-mail through the development outbox, Google through the
+// suite starts: e-mail through the outbox (read as the admin), Google through the
 // local OAuth mock. The screens themselves are covered by accounts.spec.ts.
 test.describe('accounts API on the e2e server', () => {
   test('sign up, open the e-mailed link, verify, sign in and load the user', async ({ request }) => {
@@ -22,9 +23,7 @@ test.describe('accounts API on the e2e server', () => {
     });
     expect(signUp.status()).toBe(201);
 
-    const mail = await request.get(`/api/v1/dev/outbox/latest?to=${encodeURIComponent(email)}`);
-    expect(mail.ok()).toBe(true);
-    const { subject, text } = await mail.json();
+    const { subject, text } = await latestMail(request, email, /verify-email/);
     expect(subject).toBe('Vérifiez votre adresse e-mail');
     const link = /(http:\/\/127\.0\.0\.1:\d+\/verify-email\?token=[\w-]+)/.exec(text)?.[1];
     expect(link).toBeTruthy();

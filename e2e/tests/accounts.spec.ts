@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { collectPageErrors } from '../support/console';
+import { latestMail } from '../support/people';
 
 const PASSWORD = 'Fundament-2026';
 
@@ -8,19 +9,11 @@ function freshEmail(label: string): string {
   return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/** The link of the newest e-mail sent to `to`, read from the development outbox. */
+/** The link of the newest e-mail sent to `to`, read from the outbox (as the admin). */
 async function linkFromOutbox(request: APIRequestContext, to: string, path: '/verify-email' | '/reset-password') {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const answer = await request.get(`/api/v1/dev/outbox/latest?to=${encodeURIComponent(to)}`);
-      if (!answer.ok()) return undefined;
-      const message = (await answer.json()) as { text: string };
-      link = message.text.match(new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`))?.[0];
-      return link;
-    })
-    .toBeTruthy();
-  return new URL(link!).pathname + new URL(link!).search;
+  const pattern = new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`);
+  const link = (await latestMail(request, to, pattern)).text.match(pattern)![0];
+  return new URL(link).pathname + new URL(link).search;
 }
 
 /** A verified client account made through the API (the UI sign-up has its own test). */
@@ -217,9 +210,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Créer le compte' }).click();
     await expect(page.getByRole('heading', { name: 'Vérifiez votre adresse e-mail' })).toBeVisible();
 
-    const answer = await request.get(`/api/v1/dev/outbox/latest?to=${encodeURIComponent(email)}`);
-    expect(answer.ok()).toBe(true);
-    expect(((await answer.json()) as { text: string }).text).toContain('Veuillez confirmer votre adresse e-mail');
+    expect((await latestMail(request, email)).text).toContain('Veuillez confirmer votre adresse e-mail');
   });
 
   test('the settings screen saves the details and checks the photo', async ({ page, request }) => {

@@ -17,7 +17,9 @@ const message = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('outbox', () => {
-  it('lists the e-mail kept on this instance and opens one, with our own links followable', async () => {
+  it('lists the e-mail kept on this instance and copies an account link for a private window', async () => {
+    const writeText = jest.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     fakeApi({
       'GET dev/outbox': () => ({
         body: { data: [message(), message({ id: 6, to: 'bob@example.com', subject: 'Reset your password', text: 'Visit https://elsewhere.example/x' })] },
@@ -29,11 +31,15 @@ describe('outbox', () => {
     const [first, second] = within(list).getAllByRole('listitem');
     expect(within(first!).getByText('ada@example.com')).toBeInTheDocument();
     await userEvent.click(within(first!).getByText('Verify your email address'));
-    const link = within(first!).getByRole('link', { name: /verify-email\?token=abc123/ });
-    expect(link).toHaveAttribute('href', `${window.location.origin}/verify-email?token=abc123`);
+    // Opened here, an account link would meet this browser's admin session and be sent to the admin area.
+    expect(within(first!).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(first!).getByText(/open it in a private window/)).toBeInTheDocument();
+    await userEvent.click(within(first!).getByRole('button', { name: 'Copy the link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/verify-email?token=abc123`);
+    expect(await within(first!).findByText('Link copied.')).toBeInTheDocument();
     await userEvent.click(within(second!).getByText('Reset your password'));
-    // Another site's address stays text.
-    expect(within(second!).queryByRole('link')).not.toBeInTheDocument();
+    // Another site's address: no copy button either.
+    expect(within(second!).queryByRole('button', { name: 'Copy the link' })).not.toBeInTheDocument();
     expect(within(second!).getByText(/https:\/\/elsewhere\.example\/x/)).toBeInTheDocument();
   });
 

@@ -10,37 +10,44 @@ import { fetchOutbox, type OutboxMessage } from './outbox-api';
 import '../common/styles';
 import './outbox.css';
 
-/**
- * The text of an e-mail, with links to this site followable (the verification
- * and reset links of a demo). Links elsewhere stay text: an admin should not
- * follow an address someone typed into a mail.
- */
-function MailText({ text }: { text: string }) {
-  const parts = text.split(/(https?:\/\/[^\s<>"]+)/g);
+/** The links to this site in an e-mail (verification, reset, confirmation): those an admin may pass on. */
+function ownLinks(text: string): string[] {
+  const links = text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
+  return links.filter((link) => {
+    try {
+      return new URL(link).origin === window.location.origin;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function CopyLink({ link }: { link: string }) {
+  const [copied, setCopied] = useState(false);
   return (
-    <pre className="admin-outbox__text">
-      {parts.map((part, index) => {
-        if (index % 2 === 0) return part;
-        let ours = false;
-        try {
-          ours = new URL(part).origin === window.location.origin;
-        } catch {
-          ours = false;
-        }
-        return ours ? (
-          <a key={index} href={part} target="_blank" rel="noreferrer">
-            {part}
-          </a>
-        ) : (
-          part
-        );
-      })}
-    </pre>
+    <div className="admin-outbox__link">
+      <button
+        type="button"
+        className="ui-button ui-button--ghost"
+        onClick={async () => {
+          await navigator.clipboard.writeText(link);
+          setCopied(true);
+        }}
+      >
+        <Trans>Copy the link</Trans>
+      </button>
+      {copied && (
+        <span role="status">
+          <Trans>Link copied.</Trans>
+        </span>
+      )}
+    </div>
   );
 }
 
 function MailItem({ message }: { message: OutboxMessage }) {
   const { i18n } = useLingui();
+  const links = ownLinks(message.text);
   return (
     <li className="admin-outbox__item">
       <details>
@@ -49,7 +56,22 @@ function MailItem({ message }: { message: OutboxMessage }) {
           <span className="admin-outbox__to">{message.to}</span>
           <time dateTime={message.created_at}>{formatDateTime(message.created_at, i18n.locale)}</time>
         </summary>
-        <MailText text={message.text} />
+        {/* Plain text, never live links: one opened here would meet this browser's admin session, which sends
+            every visitor of a public page to the admin area, and another site's address is not ours to follow. */}
+        <pre className="admin-outbox__text">{message.text}</pre>
+        {links.length > 0 && (
+          <div className="admin-outbox__links">
+            <p>
+              <Trans>
+                The link is for the recipient: open it in a private window, or in another browser, where no admin is
+                signed in.
+              </Trans>
+            </p>
+            {links.map((link) => (
+              <CopyLink key={link} link={link} />
+            ))}
+          </div>
+        )}
       </details>
     </li>
   );
