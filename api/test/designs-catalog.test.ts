@@ -62,3 +62,24 @@ describe('GET /api/v1/designs (catalog)', () => {
     expect((await get('country=ZZ')).statusCode).toBe(422);
   });
 });
+
+describe('GET /api/v1/designs errors in the caller’s language', () => {
+  it('answers a French caller in French, field by field', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/designs?limit=999&featured=maybe&tier=castle', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    expect(response.statusCode).toBe(422);
+    const body = response.json<{ message: string; errors: Record<string, string[]> }>();
+    expect(body.message).toBe('Veuillez vérifier les champs signalés.');
+    expect(body.errors).toEqual({
+      featured: ['Le champ « en vedette » doit valoir true ou false.'],
+      limit: ['La limite doit être un nombre entier entre 1 et 24.'],
+      tier: ['La gamme doit être standard, premium ou luxury.'],
+    });
+  });
+
+  it('answers an English caller in English', async () => {
+    const body = (await get('limit=999&featured=maybe')).json<{ message: string; errors: Record<string, string[]> }>();
+    expect(body.message).toBe('Please check the highlighted fields.');
+    expect(body.errors.limit).toEqual(['The limit must be a whole number between 1 and 24.']);
+    expect(body.errors.featured).toEqual(['The featured field must be true or false.']);
+  });
+});

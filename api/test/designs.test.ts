@@ -79,7 +79,7 @@ describe('GET /api/v1/designs', () => {
     const response = await get('/api/v1/designs?limit=0&currency=ABC&locale=de&featured=maybe');
     expect(response.statusCode).toBe(422);
     const body = response.json<{ message: string; errors: Record<string, string[]> }>();
-    expect(body.message).toBe('The given data was invalid.');
+    expect(body.message).toBe('Please check the highlighted fields.');
     expect(Object.keys(body.errors).sort()).toEqual(['currency', 'featured', 'limit', 'locale']);
     expect((await get('/api/v1/designs?limit=25')).statusCode).toBe(422);
     expect((await get('/api/v1/designs?limit=24')).statusCode).toBe(200);

@@ -5,3 +5,4 @@ export { MARKETPLACE_API_MESSAGES } from './marketplace-api-messages';
 export { ESCROW_API_MESSAGES } from './escrow-api-messages';
 export { SOCIAL_API_MESSAGES } from './social-api-messages';
 export { STATEMENT_MESSAGES } from './statement-messages';
+export { CATALOG_API_MESSAGES } from './catalog-api-messages';

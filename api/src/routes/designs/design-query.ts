@@ -1,6 +1,7 @@
+import { API_MESSAGES as M, CATALOG_API_MESSAGES as C } from 'shared/messages';
 import { HttpError } from '../../plugins/error-handler';
 import { defaultCurrencyFor, isSupportedCurrency } from './currency';
-import type { ApiLocale } from '../../i18n/server-i18n';
+import { translatorFor, type ApiLocale, type Translator } from '../../i18n/server-i18n';
 import { isKnownCountry } from './regional-costs';
 
 export type DesignLocale = ApiLocale;
@@ -32,8 +33,8 @@ function single(value: unknown): string | undefined {
 }
 
 /** Reads and checks the query of `GET /designs`; throws 422 with one message per bad field. */
-/** `callerLocale` is the caller's language (Accept-Language); the `locale` parameter overrides it. */
-export function parseDesignQuery(query: Record<string, unknown>, callerLocale: DesignLocale): DesignQuery {
+/** `callerLocale` is the caller's language (Accept-Language), that of the messages too; the `locale` parameter overrides it for the content. */
+export function parseDesignQuery(query: Record<string, unknown>, callerLocale: DesignLocale, t: Translator = translatorFor(callerLocale)): DesignQuery {
   const errors: Record<string, string[]> = {};
 
   const featuredRaw = single(query.featured);
@@ -41,7 +42,7 @@ export function parseDesignQuery(query: Record<string, unknown>, callerLocale: D
   if (featuredRaw !== undefined) {
     if (featuredRaw === 'true' || featuredRaw === '1') featured = true;
     else if (featuredRaw === 'false' || featuredRaw === '0') featured = false;
-    else errors.featured = ['The featured field must be true or false.'];
+    else errors.featured = [t(C.featured)];
   }
 
   const limitRaw = single(query.page_size) ?? single(query.limit);
@@ -49,7 +50,7 @@ export function parseDesignQuery(query: Record<string, unknown>, callerLocale: D
   if (limitRaw !== undefined) {
     const parsed = /^\d+$/.test(limitRaw) ? Number(limitRaw) : NaN;
     if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_LIMIT) {
-      errors.limit = [`The limit must be a whole number between 1 and ${MAX_LIMIT}.`];
+      errors.limit = [t(C.limit, { max: MAX_LIMIT })];
     } else limit = parsed;
   }
 
@@ -57,7 +58,7 @@ export function parseDesignQuery(query: Record<string, unknown>, callerLocale: D
   let locale = callerLocale;
   if (localeRaw !== undefined) {
     if (localeRaw === 'en' || localeRaw === 'fr') locale = localeRaw;
-    else errors.locale = ['The locale must be en or fr.'];
+    else errors.locale = [t(C.locale)];
   }
 
   const currencyRaw = single(query.currency);
@@ -65,15 +66,15 @@ export function parseDesignQuery(query: Record<string, unknown>, callerLocale: D
   if (currencyRaw !== undefined) {
     const code = currencyRaw.trim().toUpperCase();
     if (isSupportedCurrency(code)) currency = code;
-    else errors.currency = ['The selected currency is not supported.'];
+    else errors.currency = [t(C.currency)];
   }
 
-  const wholeNumber = (name: string, min: number, max: number): number | undefined => {
+  const wholeNumber = (name: 'page' | 'rooms_min' | 'rooms_max', min: number, max: number): number | undefined => {
     const raw = single(query[name]);
     if (raw === undefined || raw === '') return undefined;
     const parsed = /^\d+$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
-      errors[name] = [`The ${name.replace('_', ' ')} must be a whole number between ${min} and ${max}.`];
+      errors[name] = [t({ page: C.page, rooms_min: C.roomsMin, rooms_max: C.roomsMax }[name], { min, max })];
       return undefined;
     }
     return parsed;
@@ -85,19 +86,19 @@ export function parseDesignQuery(query: Record<string, unknown>, callerLocale: D
   const tiers: Tier[] = [];
   for (const tier of (single(query.tier) ?? '').split(',').map((value) => value.trim()).filter(Boolean)) {
     if ((TIERS as readonly string[]).includes(tier)) tiers.push(tier as Tier);
-    else errors.tier = ['The tier must be standard, premium or luxury.'];
+    else errors.tier = [t(C.tier)];
   }
 
   const countryRaw = single(query.country)?.trim().toUpperCase();
   let country: string | undefined;
   if (countryRaw) {
     if (isKnownCountry(countryRaw)) country = countryRaw;
-    else errors.country = ['The selected country is not supported.'];
+    else errors.country = [t(C.country)];
   }
 
   const qRaw = single(query.q)?.trim();
   const q = qRaw ? qRaw.slice(0, 100) : undefined;
 
-  if (Object.keys(errors).length > 0) throw new HttpError(422, 'The given data was invalid.', errors);
+  if (Object.keys(errors).length > 0) throw new HttpError(422, t(M.invalidFields), errors);
   return { featured, limit, page, locale, currency, country, tiers, roomsMin, roomsMax, q };
 }

@@ -88,7 +88,7 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
   const answers = new ExpiringCache<CachedBody>(DESIGNS_MAX_AGE_S * 1000, 500);
 
   app.get('/designs', async (request, reply) => {
-    const query = parseDesignQuery(request.query as Record<string, unknown>, request.locale);
+    const query = parseDesignQuery(request.query as Record<string, unknown>, request.locale, request.t);
     const answer = await answers.get(JSON.stringify(query), async () => cachedBody(await listDesigns(app.db, query)));
     return sendCachedBody(request, reply, answer, `public, max-age=${DESIGNS_MAX_AGE_S}`, 'Accept-Language');
   });
