@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
-import { localizationAtom } from 'shared/reference';
+import { localizationAtom, referenceBookAtom } from 'shared/reference';
+import { clientUserAtom } from 'shared/session';
 import { fakeApi, renderWithProviders } from 'shared/testing';
 import { ClientCatalogPage } from './catalog-page';
 
@@ -65,5 +66,20 @@ describe('ClientCatalogPage', () => {
     fail = false;
     await user.click(retry);
     expect(await screen.findByRole('heading', { name: 'Modern duplex' })).toBeInTheDocument();
+  });
+});
+
+describe('ClientCatalogPage for a signed-in user', () => {
+  it('prices designs in the currency of the user’s country, whatever the connection guessed', async () => {
+    const calls = fakeApi({ 'GET designs': () => ({ body: { data: [{ ...design, estimated_cost: { currency: 'XAF', min: 98_000_000, max: 128_000_000 } }], meta: { page: 1, page_size: 12, total: 1 } } }) });
+    const store = createStore();
+    store.set(localizationAtom, { locale: 'en', country: 'US', currency: 'USD' });
+    store.set(referenceBookAtom, { countries: [{ code: 'CM', name: 'Cameroon', currency: 'XAF', cities: ['Douala'] }, { code: 'US', name: 'United States', currency: 'USD', cities: [] }], category_groups: [], categories: [], specialist_kinds: [], project_statuses: [], currencies: [{ code: 'XAF', name: 'CFA franc', minor_digits: 0 }] });
+    store.set(clientUserAtom, { id: 'u1', first_name: 'Claire', country: 'CM', city: 'Douala', role: { name: 'client' } } as never);
+    renderWithProviders(<ClientCatalogPage />, { url: '/main/catalog', store });
+    expect(await screen.findByRole('heading', { name: 'Modern duplex' })).toBeInTheDocument();
+    expect(calls[0]?.search.get('currency')).toBe('XAF');
+    expect(calls[0]?.search.get('country')).toBe('CM');
+    expect(screen.getByText(/Designs with estimated costs in XAF/)).toBeInTheDocument();
   });
 });

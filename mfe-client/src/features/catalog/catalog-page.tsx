@@ -2,9 +2,9 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
-import { localizationAtom, referenceBookAtom } from 'shared/reference';
+import { referenceBookAtom } from 'shared/reference';
 import { HideOnError, Pagination } from 'shared/ui';
-import { useFormatters, useViewerCurrency } from '../common/reference';
+import { useFormatters, useViewerCountry, useViewerCurrency } from '../common/reference';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { useResource } from '../common/use-resource';
 import { listDesigns, type Design } from './api/list-designs';
@@ -36,10 +36,10 @@ export function ClientCatalogPage() {
   const { t, i18n } = useLingui();
   const currency = useViewerCurrency();
   const format = useFormatters();
-  const localization = useAtomValue(localizationAtom);
   const book = useAtomValue(referenceBookAtom);
-  // Estimates follow the viewer's country when the API knows it.
-  const country = book?.countries.some((item) => item.code === localization?.country) ? localization?.country : undefined;
+  const viewerCountry = useViewerCountry();
+  // Estimates follow the viewer's country when the reference book knows it.
+  const country = book?.countries.some((item) => item.code === viewerCountry) ? viewerCountry : undefined;
   const { get, page, update } = useFilterParams();
   const tier = get('tier');
   const rooms = get('rooms');

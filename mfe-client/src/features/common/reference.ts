@@ -4,6 +4,7 @@ import './client.css';
 import { useAtomValue } from 'jotai';
 import { useLingui } from '@lingui/react/macro';
 import { referenceBookAtom, localizationAtom } from 'shared/reference';
+import { clientUserAtom } from 'shared/session';
 import { formatMoney, formatMoneyRange } from 'shared/ui';
 
 /** Names from the reference book (already in the page's language), falling back to the code. */
@@ -36,9 +37,22 @@ export function useFormatters() {
   };
 }
 
-/** The viewer's currency for estimates: from the localization answer, else by language. */
+/**
+ * The viewer's country: a signed-in user's own (kept as an ISO code), else
+ * the one the localization answer guessed from the connection.
+ */
+export function useViewerCountry(): string | undefined {
+  const user = useAtomValue(clientUserAtom);
+  const info = useAtomValue(localizationAtom);
+  const own = user && typeof user.country === 'string' ? user.country.trim().toUpperCase() : '';
+  return own || info?.country || undefined;
+}
+
+/** The viewer's currency for estimates: that of the viewer's country, else the localization answer's, else by language. */
 export function useViewerCurrency(): string {
+  const book = useAtomValue(referenceBookAtom);
+  const country = useViewerCountry();
   const info = useAtomValue(localizationAtom);
   const { i18n } = useLingui();
-  return info?.currency || (i18n.locale === 'fr' ? 'EUR' : 'USD');
+  return book?.countries.find((item) => item.code === country)?.currency || info?.currency || (i18n.locale === 'fr' ? 'EUR' : 'USD');
 }
