@@ -277,6 +277,13 @@ describe('experts', () => {
       payload: { reason: 'Certification lapsed.' },
     });
     expect(revoked.json()).toMatchObject({ verified: false });
+    // Nor can they inspect any more.
+    const [, second] = (await getContract(t.app, parties.client, contractId)).milestones;
+    expect((await fund(t.app, parties.client, contractId, second!.id)).statusCode).toBe(200);
+    expect((await complete(t.app, parties.contractor, contractId, second!.id)).statusCode).toBe(200);
+    const inspection = await inspect(t.app, parties.expert, contractId, second!.id);
+    expect(inspection.statusCode).toBe(403);
+    expect(inspection.json().message).toBe('Only a verified expert can inspect milestones. Verify this expert first.');
     const refused = await release(t.app, parties.client, contractId, first!.id, key());
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('The approval no longer counts: the expert who gave it is not verified. An admin must assign a verified expert.');

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database';
 import type { NewNotification } from '../marketplace/notifications';
 import { RuleError } from '../plugins/error-handler';
 import { HELD_STATUSES, contractMilestones, insertContract, type MilestoneRow, type NewMilestone } from './contracts';
-import { settleMilestone, type ContractContext } from './operations';
+import { requireVerifiedExpert, settleMilestone, type ContractContext } from './operations';
 
 /**
  * A contractor's insolvency: every open contract freezes (its escrow money is
@@ -54,6 +54,7 @@ function requireInsolvency(ctx: ContractContext): void {
 /** The assigned expert's estimate of what the contractor is owed for one funded milestone. */
 export async function estimateMilestone(ctx: ContractContext, milestone: MilestoneRow, expertId: string, owed: number, notes: string) {
   if (ctx.contract.expert_id !== expertId) throw new RuleError(403, EM.notAssignedExpert);
+  await requireVerifiedExpert(ctx.tx, expertId, new RuleError(403, EM.expertNotVerified));
   requireInsolvency(ctx);
   if (!HELD_STATUSES.includes(milestone.status)) throw new RuleError(409, EM.notEstimable);
   if (owed > milestone.amount) throw new RuleError(422, EM.estimateTooHigh);

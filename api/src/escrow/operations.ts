@@ -70,13 +70,13 @@ async function requirePayable(ctx: ContractContext): Promise<void> {
   if (await isBarred(ctx.tx, ctx.contract.contractor_id)) throw new RuleError(409, EM.contractorBarred);
 }
 
-/** An approval counts only while the expert who gave it is verified and not barred. */
-async function requireVerifiedInspector(tx: Queryable, expertId: string): Promise<void> {
+/** Only a verified expert, not barred, inspects; and an approval counts only while its expert still is one. */
+export async function requireVerifiedExpert(tx: Queryable, expertId: string, refusal = new RuleError(409, EM.approvalNotValid)): Promise<void> {
   const { rows } = await tx.query(
     `SELECT 1 FROM users WHERE id = $1 AND specialist_kind = 'expert' AND verified_at IS NOT NULL AND status = 'active'`,
     [expertId],
   );
-  if (rows.length === 0) throw new RuleError(409, EM.approvalNotValid);
+  if (rows.length === 0) throw refusal;
 }
 
 /** After a payout: a contract whose every milestone is closed is completed. */
@@ -183,6 +183,7 @@ export async function inspectMilestone(
   notes: string,
 ) {
   if (ctx.contract.expert_id !== expertId) throw new RuleError(403, EM.notAssignedExpert);
+  await requireVerifiedExpert(ctx.tx, expertId, new RuleError(403, EM.expertNotVerified));
   requireActive(ctx.contract);
   if (milestone.status !== 'submitted') throw new RuleError(409, EM.notInspectable);
   await setMilestone(ctx.tx, milestone.id, {
@@ -204,7 +205,7 @@ export async function releaseMilestone(ctx: ContractContext, milestone: Mileston
   requireActive(ctx.contract);
   if (milestone.status !== 'approved' || !milestone.inspected_by) throw new RuleError(409, EM.notReleasable);
   await requirePayable(ctx);
-  await requireVerifiedInspector(ctx.tx, milestone.inspected_by);
+  await requireVerifiedExpert(ctx.tx, milestone.inspected_by);
   const { contract, tx } = ctx;
   const { locked, ids } = await LockedAccounts.lock(tx, [
     escrowOf(contract),

@@ -184,34 +184,33 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
         if (!intent) throw new HttpError(409, request.t(EM.paymentPending));
         return { intent };
       }
-      let intent: PaymentIntent | undefined;
-      const contract = await change(
-        tx,
-        request,
-        'client',
-        async (ctx, milestone) => {
-          const due = await fundingDue(ctx, milestone!);
-          if (due === 0) return (await fundMilestone(ctx, milestone!, null)).notifications;
-          if (!card) {
-            const message = request.t(EM.cardNumber);
-            throw new HttpError(422, request.t(M.invalidFields), { 'card.number': [message] });
-          }
-          intent = await createIntent(tx, {
-            scope,
-            key,
-            contractId: ctx.contract.id,
-            milestoneId: milestone!.id,
-            amount: due,
-            currency: ctx.contract.currency,
-            locale: request.locale,
-          });
-          return [];
-        },
-        sent,
-      );
-      if (intent) return { intent };
+      const { ctx, milestone } = await lockContext(tx, request, request.params.id, request.params.milestoneId);
+      const role = roleIn(ctx.contract, userId(request));
+      if (!role) throw notFound(request);
+      if (role !== 'client') throw refuse(request, ['client']);
+      const due = await fundingDue(ctx, milestone!);
+      if (due > 0) {
+        if (!card) {
+          const message = request.t(EM.cardNumber);
+          throw new HttpError(422, request.t(M.invalidFields), { 'card.number': [message] });
+        }
+        // Only the intent here: the contract is read back once the payment is posted.
+        const intent = await createIntent(tx, {
+          scope,
+          key,
+          contractId: ctx.contract.id,
+          milestoneId: milestone!.id,
+          amount: due,
+          currency: ctx.contract.currency,
+          locale: request.locale,
+        });
+        return { intent };
+      }
       // Paid from the contract's credit: no card, done in this one transaction.
-      const answer: Answer = { status: 200, body: { payment: null, contract } };
+      const { notifications } = await fundMilestone(ctx, milestone!, null);
+      await addNotifications(tx, notifications);
+      sent.push(...notifications);
+      const answer: Answer = { status: 200, body: { payment: null, contract: await viewOf(tx, ctx.contract.id, 'client') } };
       await storeAnswer(tx, scope, key, answer);
       return { answer };
     });
