@@ -171,7 +171,8 @@ function createAppConfig(options) {
         client: { overlay: { warnings: false, errors: true } },
         // The shell on :3000 loads remote manifests and chunks from these servers.
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api'], target: `http://127.0.0.1:${DEV_PORTS.api}` }],
+        // DEV_API_URL points a development server at another API (the remotes' smoke tests use the test server's).
+        proxy: [{ context: ['/api'], target: process.env.DEV_API_URL || `http://127.0.0.1:${DEV_PORTS.api}`, changeOrigin: true }],
         setupMiddlewares: (middlewares) => {
           if (isHost) {
             middlewares.unshift({
