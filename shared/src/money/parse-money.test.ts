@@ -1,6 +1,6 @@
 import { setupI18n } from '@lingui/core';
 import { messages as fr } from '../locales/fr';
-import { MONEY_MAX_MINOR, currencyDigits, moneyProblemMessage, parseMoney, type MoneyReading } from './parse-money';
+import { MONEY_MAX_MINOR, currencyDigits, moneyInputText, moneyProblemMessage, parseMoney, type MoneyReading } from './parse-money';
 
 const ok = (minor: number): MoneyReading => ({ ok: true, minor });
 const no = (problem: 'empty' | 'format' | 'decimals' | 'too_large'): MoneyReading => ({ ok: false, problem });
@@ -124,5 +124,26 @@ describe('moneyProblemMessage', () => {
   ] as const)('says %s for %s in %s', (problem, currency, locale, text) => {
     const i18n = locale === 'fr' ? french : english;
     expect(i18n._(moneyProblemMessage(problem, currency, locale))).toBe(text);
+  });
+});
+
+describe('moneyInputText', () => {
+  it.each([
+    [150_050, 'EUR', 'fr', '1500,50'],
+    [150_050, 'EUR', 'en', '1500.50'],
+    [5, 'USD', 'en', '0.05'],
+    [1_500_000, 'XAF', 'fr', '1500000'],
+    [null, 'EUR', 'en', ''],
+  ] as const)('shows %p %s in %s as %j', (minor, currency, locale, text) => {
+    expect(moneyInputText(minor, currency, locale)).toBe(text);
+  });
+
+  it('is read back to the same amount in every language and currency', () => {
+    const amounts = [0, 1, 9, 10, 99, 100, 101, 12_345, 150_050, 999_999_999, MONEY_MAX_MINOR];
+    for (const locale of ['en', 'fr']) {
+      for (const currency of ['XAF', 'EUR', 'USD']) {
+        for (const minor of amounts) expect(parseMoney(moneyInputText(minor, currency, locale), currency, locale)).toEqual(ok(minor));
+      }
+    }
   });
 });

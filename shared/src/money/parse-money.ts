@@ -89,3 +89,17 @@ export function moneyProblemMessage(problem: MoneyProblem, currency: string, loc
       return { ...M.format, values: { example: moneyExample(currency, locale, digits) } };
   }
 }
+
+/**
+ * Minor units as a field shows them for editing, the way `parseMoney` reads
+ * them back in the same locale: "1500,50" in French, "1500.50" in English,
+ * "1500" for XAF; no grouping, so the text is easy to change.
+ */
+export function moneyInputText(minor: number | null, currency: string, locale: string, digits = currencyDigits(currency)): string {
+  if (minor === null) return '';
+  if (digits === 0) return String(minor);
+  const unit = 10 ** digits;
+  const fraction = String(minor % unit).padStart(digits, '0');
+  return `${Math.trunc(minor / unit)}${conventions(locale).decimal}${fraction}`;
+}
+

@@ -10,8 +10,8 @@ import { canOpenRoute } from 'shared/permissions';
 import { pathFor } from 'shared/routing';
 import { clientUserAtom } from 'shared/session';
 import { projectFormSchema, type ProjectValues } from 'shared/schemas';
-import { parseMoney } from 'shared/money';
-import { moneyInputValue, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { moneyInputText, parseMoney } from 'shared/money';
+import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { listDesigns } from '../catalog/api/list-designs';
 import { Field } from 'shared/forms';
 import { useFormatters, useReferenceNames } from '../common/reference';
@@ -161,10 +161,8 @@ function ProjectForm() {
 
   const fillFrom = (draft: ProjectDetail) => {
     const currency = draft.budget.currency || form.values.currency;
-    const amount = (minor: number | null) => {
-      const text = moneyInputValue(minor, currency || 'EUR');
-      return i18n.locale === 'fr' ? text.replace('.', ',') : text;
-    };
+    // Shown the way the parser reads it back in the user's language.
+    const amount = (minor: number | null) => moneyInputText(minor, currency || 'EUR', i18n.locale);
     const values: Partial<Values> = {
       title: draft.title,
       category: draft.category,
