@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from 'shared/testing';
+import { messages as sharedFr } from '../../../../shared/src/locales/fr';
+import { messages as clientFr } from '../../locales/fr';
 import type { QuoteView } from './api/project-types';
 import { QuoteComparison } from './quote-comparison';
 
@@ -26,5 +28,15 @@ describe('QuoteComparison', () => {
     const other = screen.getByRole('article', { name: 'Quote from Rita Abanda' });
     expect(within(other).queryByRole('note')).not.toBeInTheDocument();
     expect(within(other).getByRole('button', { name: 'Select this quote' })).toBeEnabled();
+  });
+
+  it('says it in French for a French client', async () => {
+    renderWithProviders(<QuoteComparison projectId="p1" open quotes={[quote('q1', 'Ivo Mvondo', false)]} onSelected={() => {}} />, {
+      locale: 'fr',
+      messages: { ...sharedFr, ...clientFr },
+    });
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Ce spécialiste ne peut plus prendre de travaux sur la plateforme (suspendu ou déclaré insolvable). Choisissez un autre devis.',
+    );
   });
 });
