@@ -64,3 +64,37 @@ UPDATE projects p SET status = project_status_from_contracts(p.id), updated_at =
 CREATE INDEX projects_owner_status_idx ON projects (owner_id, status, created_at DESC);
 -- The projects an expert inspects.
 CREATE INDEX contracts_expert_project_idx ON contracts (expert_id, project_id) WHERE expert_id IS NOT NULL;
+
+-- Countries of users are ISO 3166 codes, as sign-up stores them; screens show the name in the
+-- reader's language. Older rows (the first demo accounts) held English names.
+CREATE FUNCTION country_code(name text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce(
+    (SELECT m.code FROM (VALUES
+      ('CM', 'cameroon'), ('CM', 'cameroun'),
+      ('GA', 'gabon'),
+      ('CG', 'congo'), ('CG', 'republic of the congo'), ('CG', 'congo-brazzaville'), ('CG', 'république du congo'),
+      ('CI', 'côte d’ivoire'), ('CI', 'côte d''ivoire'), ('CI', 'cote d''ivoire'), ('CI', 'ivory coast'),
+      ('SN', 'senegal'), ('SN', 'sénégal'),
+      ('BJ', 'benin'), ('BJ', 'bénin'),
+      ('TG', 'togo'),
+      ('FR', 'france'),
+      ('BE', 'belgium'), ('BE', 'belgique'),
+      ('DE', 'germany'), ('DE', 'allemagne'),
+      ('CH', 'switzerland'), ('CH', 'suisse'),
+      ('GB', 'united kingdom'), ('GB', 'royaume-uni'), ('GB', 'uk'),
+      ('CA', 'canada'),
+      ('US', 'united states'), ('US', 'états-unis'), ('US', 'usa')
+    ) AS m(code, name) WHERE m.name = lower(trim(country_code.name))),
+    CASE WHEN trim(name) ~* '^[a-z]{2}$' THEN upper(trim(name)) END,
+    name)
+$$;
+UPDATE users SET country = country_code(country) WHERE country IS DISTINCT FROM country_code(country);
+-- Whoever writes a user (sign-up, profile, social sign-in, seeds), the row keeps the code.
+CREATE FUNCTION users_country_code() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.country := country_code(NEW.country);
+  RETURN NEW;
+END $$;
+CREATE TRIGGER users_country_code BEFORE INSERT OR UPDATE OF country ON users
+  FOR EACH ROW EXECUTE FUNCTION users_country_code();

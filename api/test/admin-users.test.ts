@@ -92,7 +92,8 @@ describe('GET /admin/users', () => {
       status: 'active',
       verified: true,
       verification_state: 'verified',
-      country: 'France',
+      // Stored as its ISO code; the screens show the name in the reader's language.
+      country: 'FR',
       city: 'Paris',
     });
   });

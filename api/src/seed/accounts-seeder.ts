@@ -18,7 +18,7 @@ export const accountsSeeder: Seeder = {
       if (rows.length > 0) continue;
       await db.query(
         `INSERT INTO users (email, password_hash, first_name, last_name, phone_number, country, city, locale, account_type, specialist_kind, email_verified_at)
-         VALUES ($1, $2, $3, $4, '+237 6 99 00 00 00', 'Cameroon', 'Douala', 'en', $5, $6, now())
+         VALUES ($1, $2, $3, $4, '+237 6 99 00 00 00', 'CM', 'Douala', 'en', $5, $6, now())
          ON CONFLICT (email) DO NOTHING`,
         [user.email, await hashPassword(user.password), user.first_name, user.last_name, user.account_type, user.specialist_kind],
       );

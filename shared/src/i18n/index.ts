@@ -5,3 +5,4 @@ export type { CatalogLoader } from './catalogs';
 export { CatalogGate } from './catalog-gate';
 export { useLocale } from './use-locale';
 export { loadSharedCatalog } from './shared-catalog';
+export { countryName } from './country-name';

@@ -89,7 +89,8 @@ export async function listUsers(db: Queryable, query: UserListQuery) {
   roleCondition(query.role, where);
   if (query.verification) where.push(`verification_state = ${param(query.verification)}`);
   if (query.status) where.push(`status = ${param(query.status)}`);
-  if (query.country) where.push(`lower(country) = lower(${param(query.country)})`);
+  // Stored as an ISO code; a name typed in the filter (English or French) reads as its code.
+  if (query.country) where.push(`country = country_code(${param(query.country)})`);
   if (query.city) where.push(`lower(city) = lower(${param(query.city)})`);
   if (query.q) {
     const like = param(`%${escapeLike(query.q)}%`);

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
+import { countryName } from 'shared/i18n';
 import type { ContractView } from '../api/escrow-types';
 import { formatDate } from '../common/format';
 import { userPath } from '../users/users-table';
@@ -54,7 +55,7 @@ export function ContractParties({ contract }: { contract: ContractView }) {
           <dt>
             <Trans>Location</Trans>
           </dt>
-          <dd>{[contract.project.city, contract.project.country].filter(Boolean).join(', ') || '—'}</dd>
+          <dd>{[contract.project.city, countryName(contract.project.country, i18n.locale)].filter(Boolean).join(', ') || '—'}</dd>
         </div>
         <div>
           <dt>

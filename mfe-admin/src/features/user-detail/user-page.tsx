@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from 'shared/api';
+import { countryName } from 'shared/i18n';
 import { pathFor } from 'shared/routing';
 import { notify, SOMETHING_WENT_WRONG, Spinner } from 'shared/ui';
 import { adminCalls } from '../api/admin-api';
@@ -158,7 +159,7 @@ export function UserPage() {
               <dt>
                 <Trans>Location</Trans>
               </dt>
-              <dd>{[user.city, user.country].filter(Boolean).join(', ') || '—'}</dd>
+              <dd>{[user.city, countryName(user.country, i18n.locale)].filter(Boolean).join(', ') || '—'}</dd>
             </div>
             <div>
               <dt>

@@ -26,6 +26,20 @@ function contractors(total = 2) {
   ].slice(0, total);
 }
 
+describe('places', () => {
+  it.each([
+    ['en', 'Yaoundé, Cameroon'],
+    ['fr', 'Yaoundé, Cameroun'],
+  ] as const)('names the country of each account in the reader’s language (%s)', async (locale, place) => {
+    fakeAdminApi({
+      'GET admin/users/summary': () => ({ body: summary }),
+      'GET admin/users': () => ({ body: { data: [adminUserFixture({ country: 'CM' })], meta: { page: 1, page_size: 20, total: 1 } } }),
+    });
+    renderAdminPage(<ContractorsPage />, { url: '/admin/contractors', locale });
+    expect(await screen.findByText(place)).toBeInTheDocument();
+  });
+});
+
 describe('contractors dashboard', () => {
   it('shows the summary and a table of accounts with their verification badge', async () => {
     fakeAdminApi({

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from 'react-router-dom';
+import { countryName } from 'shared/i18n';
 import { pathFor } from 'shared/routing';
 import type { AdminUser, UserRole } from '../api/admin-types';
 import { formatDate } from '../common/format';
@@ -89,7 +90,7 @@ export function UsersTable({ role, users, caption, params, onSort, extra }: User
               </th>
               <td>{user.email}</td>
               <td>{specialists ? (user.role && ROLE_NAMES[user.role] ? t(ROLE_NAMES[user.role]!) : user.role) : user.phone_number}</td>
-              <td>{[user.city, user.country].filter(Boolean).join(', ')}</td>
+              <td>{[user.city, countryName(user.country, i18n.locale)].filter(Boolean).join(', ')}</td>
               <td>
                 <StatusBadges user={user} />
                 {!user.verification_state && user.status === 'active' && <Trans>Active</Trans>}
