@@ -23,6 +23,9 @@ describe('sanitizeSvg: CSS', () => {
     'fill: var(--x)',
     'fill: red !important; @import url(https://evil.example/x.css)',
     'fill: attr(data-x url)',
+    "fill: rgb(image-set('a.png' 1x))",
+    "fill: rgb(0, 0, url('a.png'))",
+    "stroke: URL('a.png')",
   ])('drops %s', (declaration) => {
     const out = cleaned(`<rect width="1" height="1" style="${declaration.replace(/"/g, '&quot;')}"/>`);
     expect(out).toBe(svg('<rect width="1" height="1"/>'));

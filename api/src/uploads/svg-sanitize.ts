@@ -97,13 +97,13 @@ const CSS_FUNCTIONS = new Set(['rgb', 'rgba', 'hsl', 'hsla']);
 function safeCssValue(value: string): boolean {
   // No escapes, comments, quotes-within-quotes tricks or at-rules: none of them is needed to paint.
   if (!/^[\w\s#.,%()+'"-]*$/.test(value) || value.includes('/*')) return false;
-  for (const match of value.matchAll(/([\w-]*)\s*\(([^)]*)\)?/g)) {
+  // Every function, nested ones included, must be a colour or url(#id).
+  for (const match of value.matchAll(/([\w-]*)\s*\(/g)) {
     const name = (match[1] ?? '').toLowerCase();
-    if (name === 'url') {
-      if (!/^\s*['"]?#[\w.-]+['"]?\s*$/.test(match[2] ?? '')) return false;
-    } else if (!CSS_FUNCTIONS.has(name)) {
-      return false;
-    }
+    if (name !== 'url' && !CSS_FUNCTIONS.has(name)) return false;
+  }
+  for (const match of value.matchAll(/url\s*\(([^)]*)\)?/gi)) {
+    if (!/^\s*['"]?#[\w.-]+['"]?\s*$/.test(match[1] ?? '')) return false;
   }
   return true;
 }
