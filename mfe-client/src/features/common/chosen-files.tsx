@@ -9,7 +9,9 @@ export function formatBytes(bytes: number, locale: string): string {
     value /= 1024;
     unit += 1;
   }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  // Bytes are written out, so they take the plural ("125 bytes", "125 octets"): the short form stays "byte" in English.
+  const display = unit === 0 ? 'long' : 'short';
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: display, maximumFractionDigits: 1 }).format(value);
 }
 
 interface ChosenFilesProps {
