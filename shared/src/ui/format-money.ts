@@ -28,6 +28,19 @@ export function formatMoney(amountMinor: number, currency: string, locale: strin
   }
 }
 
+/**
+ * A short figure for where room is tight, such as a chart's axis:
+ * "FCFA 1.4M" / "1,4 M FCFA". Exact amounts stay with formatMoney.
+ */
+export function formatMoneyCompact(amountMinor: number, currency: string, locale: string, minorDigits = minorDigitsOf(currency)): string {
+  const major = amountMinor / 10 ** minorDigits;
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(major);
+  } catch {
+    return formatMoney(amountMinor, currency, locale, minorDigits);
+  }
+}
+
 /** A range "€1,000 – €2,000", or one side of it when the other is not known. */
 export function formatMoneyRange(min: number | null, max: number | null, currency: string, locale: string): string | null {
   if (min === null && max === null) return null;
