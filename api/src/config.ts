@@ -73,6 +73,8 @@ export interface RateLimits {
   emailChangesPerHour: number;
   /** Invitations per inviter and day. */
   invitesPerDay: number;
+  /** Account e-mails (reset, verification, "someone tried to sign up") per address and hour; the answers do not change. */
+  accountMailsPerHour: number;
   /** Social sign-ins started (`/auth/social/link`) and pending links confirmed, per client address. */
   socialSignIn: number;
   /** Length of the counting window in milliseconds. */
@@ -166,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxDelayMs: toPositiveInt('RATE_LIMIT_MAX_DELAY_MS', env.RATE_LIMIT_MAX_DELAY_MS, 3000),
       emailChangesPerHour: toPositiveInt('RATE_LIMIT_EMAIL_CHANGES', env.RATE_LIMIT_EMAIL_CHANGES, 5),
       invitesPerDay: toPositiveInt('RATE_LIMIT_INVITES', env.RATE_LIMIT_INVITES, 20),
+      accountMailsPerHour: toPositiveInt('RATE_LIMIT_ACCOUNT_MAILS', env.RATE_LIMIT_ACCOUNT_MAILS, 5),
       socialSignIn: toPositiveInt('RATE_LIMIT_SOCIAL_SIGN_IN', env.RATE_LIMIT_SOCIAL_SIGN_IN, 20),
       windowMs: 60_000,
     },

@@ -93,5 +93,6 @@ export const RELAXED_LIMITS = {
   maxDelayMs: 3000,
   emailChangesPerHour: 1000,
   invitesPerDay: 1000,
+  accountMailsPerHour: 1000,
   windowMs: 60_000,
 };

@@ -53,6 +53,8 @@ describe('POST /auth/login', () => {
   it('asks an unverified user to verify the address first, only with the right password', async () => {
     const body = signUpBody();
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: body });
+    // The account is written after the sign-up answer (which is the same for a taken address).
+    await t.app.backgroundIdle();
     const right = await postLogin({ email: body.email as string, password: GOOD_PASSWORD });
     expect(right.statusCode).toBe(403);
     expect(right.json()).toEqual({ message: 'Please verify your email address before signing in.', code: 'email_unverified' });

@@ -15,6 +15,7 @@ beforeAll(async () => {
       resendVerification: 2,
       // Short, so that the tests of the delay stay quick.
       maxDelayMs: 400,
+      accountMailsPerHour: 3,
     },
   });
 });
@@ -65,6 +66,20 @@ describe('rate limits', () => {
     }
     const admin = await post('/admin/auth/login', { email: ADMIN.email, password: ADMIN.password }, '10.2.9.9');
     expect(admin.statusCode).toBe(200);
+  });
+
+  it('sends an address at most a few account e-mails an hour, from however many machines, and answers the same', async () => {
+    const email = await createVerifiedUser(t.app);
+    const answers = [];
+    for (let machine = 1; machine <= 6; machine += 1) {
+      answers.push(await post('/auth/forgot-password', { email }, `10.4.0.${machine}`));
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    await t.app.backgroundIdle();
+    // Three in all, the verification e-mail of the account's sign-up included.
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM mail_outbox WHERE to_address = $1', [email]);
+    expect(rows[0]!.n).toBe(3);
   });
 
   it('grows the delay and caps it', () => {

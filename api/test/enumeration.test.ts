@@ -18,14 +18,20 @@ async function medians(rounds: number, a: () => Promise<unknown>, b: () => Promi
       const started = performance.now();
       await call();
       times.push(performance.now() - started);
+      // The e-mail work after the answer would otherwise land on the next call, whichever it is.
+      await t.app.backgroundIdle();
     }
   }
   return [median(timesA), median(timesB)];
 }
 
-/** Equal within 25 %, and never further apart than a tenth of a millisecond plus that. */
-function expectSameTiming([a, b]: [number, number]) {
-  expect(Math.abs(a - b)).toBeLessThanOrEqual(0.1 + 0.25 * Math.min(a, b));
+/**
+ * Equal within 30 % (or as told) plus 0.2 ms: room for a busy machine. The difference
+ * these tests were written against was 100 % and more: 3.2 ms against 1.6 ms
+ * for forgot-password, an argon2 hash for sign-up.
+ */
+function expectSameTiming([a, b]: [number, number], relative = 0.3) {
+  expect(Math.abs(a - b)).toBeLessThanOrEqual(0.2 + relative * Math.min(a, b));
 }
 
 describe('sign-up of an address that has an account', () => {
@@ -46,11 +52,12 @@ describe('sign-up of an address that has an account', () => {
   it('takes as long for an address with an account as for a new one', async () => {
     const owner = await createVerifiedUser(t.app);
     const timing = await medians(
-      15,
+      21,
       () => t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: signUpBody({ email: owner }) }),
       () => t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: signUpBody() }),
     );
-    expectSameTiming(timing);
+    // An argon2 hash on a shared machine varies more; the answer without one took a few per cent of it.
+    expectSameTiming(timing, 0.5);
   });
 });
 
@@ -63,7 +70,7 @@ describe('forgot-password', () => {
     await forgot(uniqueEmail());
     await latestMail(t.app, known);
     const timing = await medians(
-      60,
+      100,
       () => forgot(known),
       () => forgot(uniqueEmail('nobody')),
     );

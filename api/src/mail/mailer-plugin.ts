@@ -51,8 +51,10 @@ export const mailerPlugin = fp<{ config: AppConfig }>(
       waiting.set(request, [...(waiting.get(request) ?? []), start]);
     });
     const startWaiting = async (request: FastifyRequest) => {
-      for (const start of waiting.get(request) ?? []) start();
+      const starts = waiting.get(request) ?? [];
       waiting.delete(request);
+      // On the next turn of the event loop, not in this one: whatever reads the answer runs first.
+      if (starts.length > 0) setImmediate(() => starts.forEach((start) => start()));
     };
     app.addHook('onResponse', startWaiting);
     app.addHook('onRequestAbort', startWaiting);

@@ -11,12 +11,25 @@ export function mailTranslator(user: Pick<UserRow, 'locale'> | undefined, reques
   return translatorFor(user && isApiLocale(user.locale) ? user.locale : request.locale);
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Whether one more account e-mail may go to `address` this hour. Checked after
+ * the answer, which stays the same: strangers asking from many machines cannot
+ * flood someone's inbox, nor learn anything from being turned down.
+ */
+export async function mayMail(app: FastifyInstance, config: AppConfig, address: string): Promise<boolean> {
+  const sent = await app.attempts.hit(`accountMail:${address}`, HOUR_MS);
+  return sent.count <= config.rateLimits.accountMailsPerHour;
+}
+
 export async function sendVerificationMail(
   app: FastifyInstance,
   config: AppConfig,
   user: UserRow,
   request: FastifyRequest,
 ): Promise<void> {
+  if (!(await mayMail(app, config, user.email))) return;
   const token = await issueAccountToken(app.db, user.id, 'verify_email', user.email);
   const link = `${config.publicUrl}/verify-email?token=${token}`;
   await app.deliverMail(verificationMail(mailTranslator(user, request), user.email, user.first_name, link));

@@ -17,7 +17,7 @@ import { findUserByEmail, normalizeEmail, publicUser, type UserRow } from '../..
 import { parseWith } from '../../accounts/validate';
 import { resetPasswordMail, signUpTakenMail } from '../../mail/templates';
 import { HttpError } from '../../plugins/error-handler';
-import { mailTranslator, refuseBlockedUser, sendVerificationMail } from './account-helpers';
+import { mailTranslator, mayMail, refuseBlockedUser, sendVerificationMail } from './account-helpers';
 import { profileRoutes } from './profile';
 import { socialRoutes } from './social';
 
@@ -58,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOpt
       if (rows[0]) return sendVerificationMail(app, config, rows[0], request);
       // The address has an account: tell its owner, who may simply have forgotten it.
       const owner = await findUserByEmail(app.db, email);
-      if (owner?.status === 'active') {
+      if (owner?.status === 'active' && (await mayMail(app, config, owner.email))) {
         const link = `${config.publicUrl}/forgot-password`;
         await app.deliverMail(signUpTakenMail(mailTranslator(owner, request), owner.email, owner.first_name, link));
       }
@@ -138,6 +138,7 @@ export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOpt
     if (user && user.status === 'active') {
       // After the answer: issuing the link and writing the mail would make known addresses slower.
       app.afterResponse(request, async () => {
+        if (!(await mayMail(app, config, user.email))) return;
         const token = await issueAccountToken(app.db, user.id, 'reset_password', user.email);
         const link = `${config.publicUrl}/reset-password?token=${token}`;
         await app.deliverMail(resetPasswordMail(mailTranslator(user, request), user.email, user.first_name, link));

@@ -10,7 +10,7 @@ import { checkImage } from '../../uploads/image-check';
 import { PhotoStorage } from '../../uploads/photo-storage';
 import { issueAccountToken } from '../../accounts/account-tokens';
 import { emailChangeMail } from '../../mail/templates';
-import { mailTranslator } from './account-helpers';
+import { mailTranslator, mayMail } from './account-helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -43,7 +43,7 @@ export async function profileRoutes(app: FastifyInstance, { config }: { config: 
     // The address changes only when its owner follows the link sent to it. Whether it already
     // belongs to someone is decided after the answer, which is the same either way.
     app.afterResponse(request, async () => {
-      if (await findUserByEmail(app.db, email)) return;
+      if ((await findUserByEmail(app.db, email)) || !(await mayMail(app, config, email))) return;
       const token = await issueAccountToken(app.db, updated.id, 'change_email', email);
       // A page of the signed-in area: the owner is usually signed in, and the app sends a signed-in
       // visitor away from public pages. Signed out, they sign in first and land on it.
