@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from './test-app';
-import { createSpecialist, type Person } from './marketplace-helpers';
+import { createSpecialist, multipart, type Person } from './marketplace-helpers';
 import { seedContract } from './escrow-fixtures';
 import {
   assignExpert,
@@ -11,6 +11,7 @@ import {
   getContract,
   inspect,
   key,
+  ledgerCheck,
   release,
   type EscrowParties,
 } from './escrow-helpers';
@@ -288,6 +289,40 @@ describe('experts', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('The approval no longer counts: the expert who gave it is not verified. An admin must assign a verified expert.');
     expect((await getContract(t.app, parties.client, contractId)).account).toMatchObject({ released: 0 });
+  });
+});
+
+describe('a suspended expert', () => {
+  it('is paid no fee when a dispute on a milestone they inspected is resolved: it goes back to the client', async () => {
+    const parties = await createParties(t.app, t.db, 'Fee');
+    const contractId = await createContract(t.app, parties);
+    const [first] = (await getContract(t.app, parties.client, contractId)).milestones;
+    expect((await fund(t.app, parties.client, contractId, first!.id)).statusCode).toBe(200);
+    expect((await assignExpert(t.app, parties, contractId)).statusCode).toBe(200);
+    expect((await complete(t.app, parties.contractor, contractId, first!.id)).statusCode).toBe(200);
+    expect((await inspect(t.app, parties.expert, contractId, first!.id)).statusCode).toBe(200);
+    const body = multipart([{ name: 'reason', value: 'The tiles are cracked along the terrace edge.' }]);
+    const disputed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/contracts/${contractId}/milestones/${first!.id}/disputes`,
+      headers: { ...parties.client.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(disputed.statusCode).toBe(201);
+    await suspend(parties, parties.expert.id);
+    const resolved = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/disputes/${disputed.json().dispute.id}/resolve`,
+      headers: { ...parties.admin.headers, 'idempotency-key': key() },
+      payload: { contractor_amount: 400_000, note: 'Half the work stands; the rest goes back.' },
+    });
+    expect(resolved.statusCode).toBe(200);
+    // 1 040 000 held: 400 000 to the contractor, 6 000 platform fee on it, no expert fee, the rest refunded.
+    expect(resolved.json().resolution).toMatchObject({ contractor_amount: 400_000, refunded_amount: 1_040_000 - 400_000 - 6_000 });
+    const { rows } = await t.db.query("SELECT 1 FROM ledger_accounts WHERE kind = 'expert' AND user_id = $1 AND credits_posted > 0", [parties.expert.id]);
+    expect(rows).toEqual([]);
+    const check = await ledgerCheck(t.app, parties);
+    expect(check.checks.filter((c) => !c.ok)).toEqual([]);
   });
 });
 

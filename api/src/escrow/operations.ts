@@ -244,6 +244,8 @@ export async function settleMilestone(
   if (!Number.isSafeInteger(split.contractorPart) || split.contractorPart < 0 || split.contractorPart > milestone.amount) {
     throw new RuleError(422, EM.contractorAmountTooHigh);
   }
+  // A barred expert (suspended) is paid no fee: it goes back with the rest.
+  if (split.expertId && (await isBarred(tx, split.expertId))) split = { ...split, expertId: null };
   const restAccount: AccountRef = split.carryTo
     ? { kind: 'escrow', contractId: split.carryTo, currency: contract.currency }
     : userAccount('refunds', contract.client_id, contract.currency);
