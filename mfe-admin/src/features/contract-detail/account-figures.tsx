@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatMoney } from 'shared/ui';
+import { Money } from 'shared/ui';
 import type { Account } from '../api/escrow-types';
 
 /** The contract's escrow account: what came in, what is held, and where the rest went. */
 export function AccountFigures({ account, currency }: { account: Account; currency: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const rows: { key: keyof Account; label: string; hint?: string }[] = [
     { key: 'held', label: t`Held in escrow`, hint: t`For milestones not yet settled` },
     { key: 'funded', label: t`Paid in by the client` },
@@ -25,7 +25,7 @@ export function AccountFigures({ account, currency }: { account: Account; curren
         {rows.map((row) => (
           <div key={row.key} className={row.key === 'held' ? 'admin-figures__main' : undefined}>
             <dt>{row.label}</dt>
-            <dd>{formatMoney(account[row.key], currency, i18n.locale)}</dd>
+            <dd><Money amount={account[row.key]} currency={currency} /></dd>
             {row.hint && <dd className="admin-muted admin-figures__hint">{row.hint}</dd>}
           </div>
         ))}

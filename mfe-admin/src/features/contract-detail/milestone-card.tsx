@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatMoney } from 'shared/ui';
+import { formatMoney, Money } from 'shared/ui';
 import type { MilestoneView } from '../api/escrow-types';
 import { ContractFiles } from '../common/contract-files';
 import { EscrowBadge } from '../common/escrow-badge';
@@ -45,32 +45,32 @@ export function MilestoneCard({ contractId, milestone, currency }: { contractId:
           <dt>
             <Trans>Amount</Trans>
           </dt>
-          <dd>{money(milestone.amount)}</dd>
+          <dd><Money amount={milestone.amount} currency={currency} /></dd>
         </div>
         <div>
           <dt>
             <Trans>Expert fee</Trans>
           </dt>
-          <dd>{money(milestone.expert_fee)}</dd>
+          <dd><Money amount={milestone.expert_fee} currency={currency} /></dd>
         </div>
         <div>
           <dt>
             <Trans>Platform fee</Trans>
           </dt>
-          <dd>{money(milestone.platform_fee)}</dd>
+          <dd><Money amount={milestone.platform_fee} currency={currency} /></dd>
         </div>
         <div>
           <dt>
             <Trans>Total</Trans>
           </dt>
-          <dd>{money(milestone.total)}</dd>
+          <dd><Money amount={milestone.total} currency={currency} /></dd>
         </div>
         {milestone.paid_to_contractor !== null && (
           <div>
             <dt>
               <Trans>Paid to the contractor</Trans>
             </dt>
-            <dd>{money(milestone.paid_to_contractor)}</dd>
+            <dd><Money amount={milestone.paid_to_contractor} currency={currency} /></dd>
           </div>
         )}
         {milestone.refunded_amount !== null && (
@@ -78,7 +78,7 @@ export function MilestoneCard({ contractId, milestone, currency }: { contractId:
             <dt>
               <Trans>Refunded to the client</Trans>
             </dt>
-            <dd>{money(milestone.refunded_amount)}</dd>
+            <dd><Money amount={milestone.refunded_amount} currency={currency} /></dd>
           </div>
         )}
       </dl>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatMoney, notify, SOMETHING_WENT_WRONG, Spinner } from 'shared/ui';
+import { Money, notify, SOMETHING_WENT_WRONG, Spinner } from 'shared/ui';
 import { escrowCalls } from '../api/escrow-api';
 import { STATEMENT_KINDS } from '../common/escrow-labels';
 import { formatDateTime } from '../common/format';
@@ -24,7 +24,6 @@ export function StatementSection({ contractId, version }: { contractId: string; 
       setDownloading(false);
     }
   };
-  const signed = (amount: number, currency: string) => `${amount > 0 ? '+' : ''}${formatMoney(amount, currency, i18n.locale)}`;
 
   return (
     <section className="admin-results" aria-labelledby="contract-statement">
@@ -48,7 +47,7 @@ export function StatementSection({ contractId, version }: { contractId: string; 
         </div>
       ) : (
         <div className="admin-table-scroll" role="region" aria-label={t`Statement`} tabIndex={0}>
-          <table className="admin-table">
+          <table className="admin-table admin-table--stack">
             <caption className="ui-visually-hidden">
               <Trans>Statement of the escrow account</Trans>
             </caption>
@@ -74,13 +73,15 @@ export function StatementSection({ contractId, version }: { contractId: string; 
             <tbody>
               {statement.data.entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{formatDateTime(entry.at, i18n.locale)}</td>
+                  <td data-label={t`Date`}>{formatDateTime(entry.at, i18n.locale)}</td>
                   <th scope="row">{t(STATEMENT_KINDS[entry.kind])}</th>
-                  <td>{entry.milestone_position !== null ? `${entry.milestone_position}. ${entry.milestone_title ?? ''}` : '—'}</td>
-                  <td className={`admin-table__number ${entry.amount < 0 ? 'admin-amount--out' : 'admin-amount--in'}`}>
-                    {signed(entry.amount, statement.data!.currency)}
+                  <td data-label={t`Milestone`}>{entry.milestone_position !== null ? `${entry.milestone_position}. ${entry.milestone_title ?? ''}` : '—'}</td>
+                  <td data-label={t`Amount`} className={`admin-table__number ${entry.amount < 0 ? 'admin-amount--out' : 'admin-amount--in'}`}>
+                    <Money amount={entry.amount} currency={statement.data!.currency} signed />
                   </td>
-                  <td className="admin-table__number">{formatMoney(entry.balance, statement.data!.currency, i18n.locale)}</td>
+                  <td data-label={t`Balance`} className="admin-table__number">
+                    <Money amount={entry.balance} currency={statement.data!.currency} />
+                  </td>
                 </tr>
               ))}
             </tbody>

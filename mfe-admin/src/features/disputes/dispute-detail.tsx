@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { pathFor } from 'shared/routing';
-import { formatMoney, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { Money, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { escrowCalls } from '../api/escrow-api';
 import type { DisputeView } from '../api/escrow-types';
 import { ContractFiles } from '../common/contract-files';
@@ -147,14 +147,14 @@ export function DisputeDetail({ dispute, onChange }: { dispute: DisputeView; onC
               <dt>
                 <Trans>Held in escrow</Trans>
               </dt>
-              <dd>{formatMoney(dispute.held_amount, currency, i18n.locale)}</dd>
+              <dd><Money amount={dispute.held_amount} currency={currency} /></dd>
             </div>
             {milestoneAmount !== undefined && (
               <div>
                 <dt>
                   <Trans>Milestone amount</Trans>
                 </dt>
-                <dd>{formatMoney(milestoneAmount, currency, i18n.locale)}</dd>
+                <dd><Money amount={milestoneAmount} currency={currency} /></dd>
               </div>
             )}
           </dl>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatMoney } from 'shared/ui';
+import { Money } from 'shared/ui';
 import type { DisputeView } from '../api/escrow-types';
 import { formatDateTime } from '../common/format';
 
@@ -23,13 +23,13 @@ export function DisputeResolution({ dispute }: { dispute: DisputeView }) {
           <dt>
             <Trans>Paid to the contractor</Trans>
           </dt>
-          <dd>{formatMoney(resolution.contractor_amount, currency, i18n.locale)}</dd>
+          <dd><Money amount={resolution.contractor_amount} currency={currency} /></dd>
         </div>
         <div>
           <dt>
             <Trans>Refunded to the client</Trans>
           </dt>
-          <dd>{formatMoney(resolution.refunded_amount, currency, i18n.locale)}</dd>
+          <dd><Money amount={resolution.refunded_amount} currency={currency} /></dd>
         </div>
       </dl>
       <p className="admin-prose">{resolution.note}</p>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from 'react-router-dom';
 import { pathFor } from 'shared/routing';
-import { formatMoney } from 'shared/ui';
+import { Money } from 'shared/ui';
 import type { ContractView } from '../api/escrow-types';
 import { EscrowBadge } from '../common/escrow-badge';
 import { CONTRACT_STATUS, FROZEN_REASONS } from '../common/escrow-labels';
@@ -15,7 +15,7 @@ export function ContractsTable({ contracts, caption }: { contracts: ContractView
   const navigate = useNavigate();
   return (
     <div className="admin-table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="admin-table">
+      <table className="admin-table admin-table--stack">
         <caption className="ui-visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -53,12 +53,12 @@ export function ContractsTable({ contracts, caption }: { contracts: ContractView
                   </Link>
                   <span className="admin-table__company">{[contract.project.city, contract.project.country].filter(Boolean).join(', ')}</span>
                 </th>
-                <td>{contract.client.name}</td>
-                <td>
+                <td data-label={t`Client`}>{contract.client.name}</td>
+                <td data-label={t`Contractor`}>
                   {contract.contractor.name}
                   {contract.contractor.company_name && <span className="admin-table__company">{contract.contractor.company_name}</span>}
                 </td>
-                <td>
+                <td data-label={t`Expert`}>
                   {contract.expert ? (
                     contract.expert.name
                   ) : (
@@ -67,12 +67,14 @@ export function ContractsTable({ contracts, caption }: { contracts: ContractView
                     </EscrowBadge>
                   )}
                 </td>
-                <td>
+                <td data-label={t`Status`}>
                   <EscrowBadge tone={status.tone}>{t(status.label)}</EscrowBadge>
                   {contract.frozen_reason && <span className="admin-table__company">{t(FROZEN_REASONS[contract.frozen_reason])}</span>}
                 </td>
-                <td className="admin-table__number">{formatMoney(contract.account.held, contract.currency, i18n.locale)}</td>
-                <td>{formatDate(contract.created_at, i18n.locale)}</td>
+                <td data-label={t`Held`} className="admin-table__number">
+                  <Money amount={contract.account.held} currency={contract.currency} />
+                </td>
+                <td data-label={t`Created`}>{formatDate(contract.created_at, i18n.locale)}</td>
               </tr>
             );
           })}

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { pathFor } from 'shared/routing';
-import { formatMoney } from 'shared/ui';
+import { Money } from 'shared/ui';
 import { escrowCalls } from '../api/escrow-api';
 import { useLoad } from '../common/use-load';
 
 /** The money held in escrow per currency, and the counts that call for an admin. */
 export function EscrowSummary() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const summary = useLoad('escrow-summary', () => escrowCalls.summary());
   const data = summary.data;
   if (summary.error) {
@@ -43,7 +43,7 @@ export function EscrowSummary() {
             ) : (
               <ul className="admin-held">
                 {data.held.map((item) => (
-                  <li key={item.currency}>{formatMoney(item.amount, item.currency, i18n.locale)}</li>
+                  <li key={item.currency}><Money amount={item.amount} currency={item.currency} /></li>
                 ))}
               </ul>
             )}

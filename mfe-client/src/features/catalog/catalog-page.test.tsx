@@ -34,7 +34,9 @@ describe('ClientCatalogPage', () => {
     expect(screen.getByText('$$')).toBeInTheDocument();
     expect(screen.getByText('Tier: Premium')).toBeInTheDocument();
     expect(screen.getByText('160 m²')).toBeInTheDocument();
-    expect(screen.getByText('€150,000 – €195,000')).toBeInTheDocument();
+    // Two whole figures, each kept on one line.
+    expect(document.querySelector('.ui-money-range')).toHaveTextContent('€150,000 – €195,000');
+    expect(Array.from(document.querySelectorAll('[data-money]'), (figure) => figure.textContent)).toEqual(['€150,000', '€195,000']);
     expect(screen.getByRole('link', { name: 'Start a project from this design' })).toHaveAttribute('href', `/main/create?design=${design.id}`);
     expect(calls[0]?.search.get('currency')).toBe('EUR');
     expect(calls[0]?.search.get('locale')).toBe('en');

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import { referenceBookAtom } from 'shared/reference';
-import { HideOnError, Pagination } from 'shared/ui';
+import { HideOnError, MoneyRange, Pagination } from 'shared/ui';
 import { useFormatters, useViewerCountry, useViewerCurrency } from '../common/reference';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { useResource } from '../common/use-resource';
@@ -118,7 +118,7 @@ export function ClientCatalogPage() {
                       </div>
                       <div>
                         <dt>{t`Estimated cost`}</dt>
-                        <dd>{format.range(design.estimated_cost.min, design.estimated_cost.max, design.estimated_cost.currency)}</dd>
+                        <dd><MoneyRange min={design.estimated_cost.min} max={design.estimated_cost.max} currency={design.estimated_cost.currency} /></dd>
                       </div>
                     </dl>
                     <Link className="ui-button ui-button--accent" to={`${pathFor('main.create')}?design=${encodeURIComponent(design.id)}`}>

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useFormatters } from '../common/reference';
 import type { Account } from './api/contract-types';
+import { Money } from 'shared/ui';
 
 /** The contract's virtual account, figure by figure. */
 export function AccountSummary({ account, currency }: { account: Account; currency: string }) {
   const { t } = useLingui();
-  const format = useFormatters();
   const rows: { label: string; value: number; hint?: string; strong?: boolean }[] = [
     { label: t({ message: 'Funded', context: 'account' }), value: account.funded, hint: t`Paid in by card` },
     { label: t`Held in escrow`, value: account.held, hint: t`For milestones not yet settled`, strong: true },
@@ -26,7 +25,7 @@ export function AccountSummary({ account, currency }: { account: Account; curren
         {rows.map((row) => (
           <div key={row.label} className={row.strong ? 'escrow-figures__main' : undefined}>
             <dt>{row.label}</dt>
-            <dd>{format.money(row.value, currency)}</dd>
+            <dd><Money amount={row.value} currency={currency} /></dd>
             {row.hint && <dd className="client-muted escrow-figures__hint">{row.hint}</dd>}
           </div>
         ))}

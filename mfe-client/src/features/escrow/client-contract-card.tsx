@@ -1,17 +1,15 @@
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
-import { useFormatters } from '../common/reference';
 import type { Contract } from './api/contract-types';
 import { myTurn } from './escrow-figures';
 import { useEscrowLabels } from './escrow-labels';
+import { Money } from 'shared/ui';
 
 /** A client's contract at a glance: the virtual account and what is waiting on them. */
 export function ClientContractCard({ contract }: { contract: Contract }) {
   const { t } = useLingui();
-  const format = useFormatters();
   const labels = useEscrowLabels();
-  const money = (amount: number) => format.money(amount, contract.currency);
   const link = pathFor('main.contract', { id: contract.id });
   const todo = myTurn(contract);
   const contractor = contract.contractor.company_name || contract.contractor.name;
@@ -27,19 +25,19 @@ export function ClientContractCard({ contract }: { contract: Contract }) {
       <dl className="client-facts">
         <div>
           <dt>{t`Held in escrow`}</dt>
-          <dd>{money(contract.account.held)}</dd>
+          <dd><Money amount={contract.account.held} currency={contract.currency} /></dd>
         </div>
         <div>
           <dt>{t({ message: 'Released', context: 'account' })}</dt>
-          <dd>{money(contract.account.released)}</dd>
+          <dd><Money amount={contract.account.released} currency={contract.currency} /></dd>
         </div>
         <div>
           <dt>{t({ message: 'Refunded', context: 'account' })}</dt>
-          <dd>{money(contract.account.refunded)}</dd>
+          <dd><Money amount={contract.account.refunded} currency={contract.currency} /></dd>
         </div>
         <div>
           <dt>{t`Fees paid`}</dt>
-          <dd>{money(contract.account.expert_fees + contract.account.platform_fees)}</dd>
+          <dd><Money amount={contract.account.expert_fees + contract.account.platform_fees} currency={contract.currency} /></dd>
         </div>
       </dl>
       {contract.status === 'frozen' && (

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormatters } from '../common/reference';
 import type { Milestone } from './api/contract-types';
+import { Money } from 'shared/ui';
 
 /** Everything the card is charged for, before anything is paid. */
 export function FeeBreakdown({ milestone, currency }: { milestone: Milestone; currency: string }) {
@@ -13,19 +14,19 @@ export function FeeBreakdown({ milestone, currency }: { milestone: Milestone; cu
         <dt>
           <Trans>Milestone amount</Trans>
         </dt>
-        <dd>{format.money(milestone.amount, currency)}</dd>
+        <dd><Money amount={milestone.amount} currency={currency} /></dd>
       </div>
       <div>
         <dt>
           <Trans>Expert inspection fee</Trans>
         </dt>
-        <dd>{format.money(milestone.expert_fee, currency)}</dd>
+        <dd><Money amount={milestone.expert_fee} currency={currency} /></dd>
       </div>
       <div>
         <dt>
           <Trans>Platform fee (1.5 %)</Trans>
         </dt>
-        <dd>{format.money(milestone.platform_fee, currency)}</dd>
+        <dd><Money amount={milestone.platform_fee} currency={currency} /></dd>
       </div>
       {credit > 0 && (
         <div>
@@ -39,7 +40,7 @@ export function FeeBreakdown({ milestone, currency }: { milestone: Milestone; cu
         <dt>
           <Trans>Total to pay</Trans>
         </dt>
-        <dd>{format.money(milestone.to_pay, currency)}</dd>
+        <dd><Money amount={milestone.to_pay} currency={currency} /></dd>
       </div>
     </dl>
   );

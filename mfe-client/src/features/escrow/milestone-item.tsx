@@ -4,6 +4,7 @@ import type { Contract, Milestone } from './api/contract-types';
 import { canDispute } from './escrow-figures';
 import { useEscrowLabels } from './escrow-labels';
 import { FileLinks } from './file-links';
+import { Money } from 'shared/ui';
 
 export type MilestoneAction = 'fund' | 'release' | 'complete' | 'inspect' | 'estimate' | 'dispute';
 
@@ -70,12 +71,12 @@ export function MilestoneItem({ contract, milestone, onAction }: MilestoneItemPr
         <dl className="client-facts">
           <div>
             <dt>{t`Amount`}</dt>
-            <dd>{money(milestone.amount)}</dd>
+            <dd><Money amount={milestone.amount} currency={contract.currency} /></dd>
           </div>
           {contract.my_role !== 'contractor' && (
             <div>
               <dt>{t`With fees`}</dt>
-              <dd>{money(milestone.total)}</dd>
+              <dd><Money amount={milestone.total} currency={contract.currency} /></dd>
             </div>
           )}
           {dates.map((item) => (
@@ -89,13 +90,13 @@ export function MilestoneItem({ contract, milestone, onAction }: MilestoneItemPr
           {milestone.paid_to_contractor > 0 && (
             <div>
               <dt>{t`Paid to the contractor`}</dt>
-              <dd>{money(milestone.paid_to_contractor)}</dd>
+              <dd><Money amount={milestone.paid_to_contractor} currency={contract.currency} /></dd>
             </div>
           )}
           {milestone.refunded_amount > 0 && (
             <div>
               <dt>{t({ message: 'Refunded', context: 'account' })}</dt>
-              <dd>{money(milestone.refunded_amount)}</dd>
+              <dd><Money amount={milestone.refunded_amount} currency={contract.currency} /></dd>
             </div>
           )}
         </dl>

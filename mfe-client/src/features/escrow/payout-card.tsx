@@ -5,6 +5,7 @@ import { useFormatters } from '../common/reference';
 import type { Contract } from './api/contract-types';
 import { heldForContractor } from './escrow-figures';
 import { useEscrowLabels } from './escrow-labels';
+import { Money } from 'shared/ui';
 
 /** A contractor's contract seen as money: paid, still held for them, and who each milestone waits on. */
 export function PayoutCard({ contract }: { contract: Contract }) {
@@ -24,11 +25,11 @@ export function PayoutCard({ contract }: { contract: Contract }) {
       <dl className="client-facts">
         <div>
           <dt>{t`Paid to you`}</dt>
-          <dd>{money(contract.account.released)}</dd>
+          <dd><Money amount={contract.account.released} currency={contract.currency} /></dd>
         </div>
         <div>
           <dt>{t`Held for you`}</dt>
-          <dd>{money(heldForContractor(contract))}</dd>
+          <dd><Money amount={heldForContractor(contract)} currency={contract.currency} /></dd>
         </div>
       </dl>
       <h4 className="escrow-card__subtitle">
@@ -42,7 +43,7 @@ export function PayoutCard({ contract }: { contract: Contract }) {
               <span className="escrow-mini-list__title">
                 {milestone.position}. {milestone.title}
               </span>
-              <span>{money(milestone.amount)}</span>
+              <span><Money amount={milestone.amount} currency={contract.currency} /></span>
               <span className={`client-badge escrow-badge--${milestone.status}`}>{labels.milestoneStatus(milestone.status)}</span>
               {milestone.next.action !== 'none' && (
                 <span className={milestone.next.waiting_on === 'contractor' ? 'escrow-next--mine' : 'client-muted'}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { FormAlert } from 'shared/forms';
-import { notify } from 'shared/ui';
+import { Money, notify } from 'shared/ui';
 import { useFormatters } from '../common/reference';
 import type { Contract, Milestone } from './api/contract-types';
 import { newIdempotencyKey } from './api/idempotency-key';
@@ -65,19 +65,19 @@ export function ReleaseDialog({ contract, milestone, onClose, onReleased }: Rele
             <dt>
               <Trans>Inspection fee to {expert}</Trans>
             </dt>
-            <dd>{money(milestone.expert_fee)}</dd>
+            <dd><Money amount={milestone.expert_fee} currency={contract.currency} /></dd>
           </div>
           <div>
             <dt>
               <Trans>Platform fee (1.5 %)</Trans>
             </dt>
-            <dd>{money(milestone.platform_fee)}</dd>
+            <dd><Money amount={milestone.platform_fee} currency={contract.currency} /></dd>
           </div>
           <div className="escrow-breakdown__total">
             <dt>
               <Trans>Total leaving escrow</Trans>
             </dt>
-            <dd>{money(milestone.total)}</dd>
+            <dd><Money amount={milestone.total} currency={contract.currency} /></dd>
           </div>
         </dl>
         <p className="client-muted">

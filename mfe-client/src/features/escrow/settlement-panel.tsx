@@ -6,6 +6,7 @@ import { useFormatters } from '../common/reference';
 import type { Contract } from './api/contract-types';
 import { SettlementDialog, type SettlementPlan } from './settlement-dialog';
 import { ReplacementPicker } from './replacement-picker';
+import { Money } from 'shared/ui';
 
 interface SettlementPanelProps {
   contract: Contract;
@@ -71,8 +72,8 @@ export function SettlementPanel({ contract, onSettled, newContractId }: Settleme
                   <th scope="row">
                     {milestone.position}. {milestone.title}
                   </th>
-                  <td>{money(milestone.amount)}</td>
-                  <td>{money(milestone.estimate?.owed_amount ?? 0)}</td>
+                  <td><Money amount={milestone.amount} currency={contract.currency} /></td>
+                  <td><Money amount={milestone.estimate?.owed_amount ?? 0} currency={contract.currency} /></td>
                   <td className="client-pre">{milestone.estimate?.notes}</td>
                 </tr>
               ))}

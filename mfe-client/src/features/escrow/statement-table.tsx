@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { notify } from 'shared/ui';
+import { Money, notify } from 'shared/ui';
 import { useFormatters } from '../common/reference';
 import type { StatementEntry } from './api/contract-types';
 import { downloadStatementCsv } from './api/statement';
@@ -40,7 +40,7 @@ export function StatementTable({ contractId, entries, currency }: { contractId: 
         </p>
       ) : (
         <div className="escrow-table-wrap">
-          <table className="escrow-table">
+          <table className="escrow-table escrow-table--stack">
             <thead>
               <tr>
                 <th scope="col">{t`Date`}</th>
@@ -57,16 +57,17 @@ export function StatementTable({ contractId, entries, currency }: { contractId: 
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td>
+                  <td data-label={t`Date`}>
                     <time dateTime={entry.at}>{format.date(entry.at)}</time>
                   </td>
-                  <td>{labels.entryKind(entry.kind)}</td>
-                  <td>{entry.milestone_position !== null ? `${entry.milestone_position}. ${entry.milestone_title ?? ''}` : '—'}</td>
-                  <td className={`escrow-table__number ${entry.amount < 0 ? 'escrow-amount--out' : 'escrow-amount--in'}`}>
-                    {entry.amount > 0 ? '+' : entry.amount < 0 ? '−' : ''}
-                    {format.money(Math.abs(entry.amount), currency)}
+                  <td data-label={t`Movement`}>{labels.entryKind(entry.kind)}</td>
+                  <td data-label={t`Milestone`}>{entry.milestone_position !== null ? `${entry.milestone_position}. ${entry.milestone_title ?? ''}` : '—'}</td>
+                  <td data-label={t`Amount`} className={`escrow-table__number ${entry.amount < 0 ? 'escrow-amount--out' : 'escrow-amount--in'}`}>
+                    <Money amount={entry.amount} currency={currency} signed />
                   </td>
-                  <td className="escrow-table__number">{format.money(entry.balance, currency)}</td>
+                  <td data-label={t`Balance`} className="escrow-table__number">
+                    <Money amount={entry.balance} currency={currency} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -18,7 +18,7 @@ import { isSpecialist } from './roles';
 import { ContractProgress } from './contract-progress';
 import { cancelProject } from './api/cancel-project';
 import { ConfirmBox } from './confirm-box';
-import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { Money, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 
 /** `/main/projects/:id`: what the project is, its documents, and the quotes from either side. */
 export function ProjectDetailPage() {
@@ -193,7 +193,7 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
           <dl className="client-facts">
             <div>
               <dt>{t`Total`}</dt>
-              <dd>{format.money(ownQuote.amount, ownQuote.currency)}</dd>
+              <dd><Money amount={ownQuote.amount} currency={ownQuote.currency} /></dd>
             </div>
             <div>
               <dt>{t`Duration`}</dt>
@@ -204,7 +204,7 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
             {ownQuote.milestones.map((milestone) => (
               <li key={milestone.position}>
                 <span>{milestone.title}</span>
-                <span>{format.money(milestone.amount, ownQuote.currency)}</span>
+                <span><Money amount={milestone.amount} currency={ownQuote.currency} /></span>
               </li>
             ))}
           </ol>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { ESCROW_API_MESSAGES } from 'shared/messages';
-import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { Money, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { useFormatters, useReferenceNames } from '../common/reference';
 import type { QuoteView } from './api/project-types';
 import { selectQuote, type Selection } from './api/select-quote';
@@ -80,7 +80,9 @@ export function QuoteComparison({ projectId, quotes, open, onSelected }: QuoteCo
                   <dl className="client-facts">
                     <div>
                       <dt>{t`Total`}</dt>
-                      <dd className="client-quote__amount">{amount}</dd>
+                      <dd className="client-quote__amount">
+                        <Money amount={quote.amount} currency={quote.currency} />
+                      </dd>
                     </div>
                     <div>
                       <dt>{t`Duration`}</dt>
@@ -92,7 +94,7 @@ export function QuoteComparison({ projectId, quotes, open, onSelected }: QuoteCo
                     {quote.milestones.map((milestone) => (
                       <li key={milestone.position}>
                         <span>{milestone.title}</span>
-                        <span>{format.money(milestone.amount, quote.currency)}</span>
+                        <span><Money amount={milestone.amount} currency={quote.currency} /></span>
                       </li>
                     ))}
                   </ol>
