@@ -149,6 +149,25 @@ describe('SettingsPage: personal details', () => {
   });
 });
 
+describe('SettingsPage: sign out everywhere', () => {
+  it('ends every session of the account, then this one', async () => {
+    const calls = fakeApi({ 'POST auth/logout-everywhere': () => ({ status: 204 }), 'POST auth/logout': () => ({ status: 401 }) });
+    const { store } = renderSettings();
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('You are signed out on every device.')).toBeInTheDocument();
+    expect(calls.map((call) => call.key)).toContain('POST auth/logout-everywhere');
+    expect(store.get(clientUserAtom)).toBe(false);
+    expect(window.localStorage.getItem(STORAGE_KEYS.clientToken)).toBeNull();
+  });
+
+  it('says so in French', async () => {
+    fakeApi({ 'POST auth/logout-everywhere': () => ({ status: 204 }), 'POST auth/logout': () => ({ status: 401 }) });
+    renderSettings('fr');
+    await user.click(screen.getByRole('button', { name: 'Se déconnecter partout' }));
+    expect(await screen.findByText('Vous êtes déconnecté sur tous les appareils.')).toBeInTheDocument();
+  });
+});
+
 describe('SettingsPage: photo', () => {
   it('shows the hint and refuses a type other than SVG, PNG or GIF before uploading', async () => {
     fakeApi({});

@@ -1,17 +1,21 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api, isApiError, send } from 'shared/api';
 import { API_MESSAGES } from 'shared/messages';
 import { TextField, useForm } from 'shared/forms';
 import { ProfileSchema, type ProfileInput } from 'shared/schemas';
-import { clientUserAtom, type AuthUser } from 'shared/session';
+import { clientSession, clientUserAtom, type AuthUser } from 'shared/session';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { PHOTO_MAX_HEIGHT, PHOTO_MAX_WIDTH, PHOTO_TYPES, readImageSize, uploadPhoto, type UploadFailure } from './photo-upload';
 import './settings.css';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The API's own sentence for a change of address waiting for its link (one definition, in `shared`). */
+const emailChangeSent = (email: string): MessageDescriptor => ({ ...API_MESSAGES.emailChangeSent, values: { email } });
 
 function initials(user: AuthUser): string {
   return `${text(user.first_name).charAt(0)}${text(user.last_name).charAt(0)}`.toUpperCase() || '?';
@@ -99,7 +103,7 @@ function SettingsForm({ user }: { user: AuthUser }) {
           <TextField binding={form.field('email')} label={t`Email`} type="email" autoComplete="email" inputMode="email" required />
           {pendingEmail && (
             <p className="client-settings__notice" role="status">
-              {i18n._({ ...API_MESSAGES.emailChangeSent, values: { email: pendingEmail } })}
+              {i18n._(emailChangeSent(pendingEmail))}
             </p>
           )}
           <TextField binding={form.field('phone_number')} label={t`Phone number`} type="tel" autoComplete="tel" inputMode="tel" required />
@@ -109,6 +113,52 @@ function SettingsForm({ user }: { user: AuthUser }) {
             </button>
           </div>
         </form>
+      </div>
+      <SignOutEverywhere onDone={() => setUser(false)} />
+    </section>
+  );
+}
+
+/**
+ * Ends every session of the account (a lost phone, a shared computer), and
+ * with them any password-reset or address-change link sent earlier.
+ */
+function SignOutEverywhere({ onDone }: { onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const signOutEverywhere = async () => {
+    setBusy(true);
+    try {
+      await send(api.post('auth/logout-everywhere'));
+    } catch {
+      notify.error(i18n._(SOMETHING_WENT_WRONG));
+      setBusy(false);
+      return;
+    }
+    // This session ended with the others: clear it here too.
+    await clientSession.logout();
+    onDone();
+    notify.success(t`You are signed out on every device.`);
+    navigate('/login', { replace: true });
+  };
+  return (
+    <section className="ui-card client-settings__card client-settings__security" aria-labelledby="settings-security">
+      <div>
+        <h2 id="settings-security">
+          <Trans>Security</Trans>
+        </h2>
+        <p>
+          <Trans>
+            Signing out everywhere ends your sessions on every device, this one included, and cancels any password reset
+            or address change link sent to you earlier.
+          </Trans>
+        </p>
+      </div>
+      <div className="client-settings__actions">
+        <button type="button" className="ui-button ui-button--ghost" onClick={signOutEverywhere} disabled={busy}>
+          {t`Sign out everywhere`}
+        </button>
       </div>
     </section>
   );
