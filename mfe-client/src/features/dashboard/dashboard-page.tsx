@@ -49,21 +49,35 @@ function ProjectLinks({ projects, empty }: { projects: ProjectCard[]; empty: Rea
 
 function ClientDashboard() {
   const data = useResource('dashboard-client', async () => {
-    const [open, contracted] = await Promise.all([listProjects({ status: 'open', page_size: 50 }), listProjects({ status: 'contracted', page_size: 50 })]);
-    return { open, contracted };
+    const [drafts, open, contracted, inProgress] = await Promise.all(
+      (['draft', 'open', 'contracted', 'in_progress'] as const).map((status) => listProjects({ status, page_size: 50 })),
+    );
+    return { drafts: drafts!, open: open!, contracted: contracted!, inProgress: inProgress! };
   });
   if (data.status === 'error') return <ErrorState error={data.error} onRetry={data.reload} />;
   if (!data.data) return <Skeleton count={4} />;
-  const { open, contracted } = data.data;
+  const { drafts, open, contracted, inProgress } = data.data;
   const withQuotes = open.data.filter((project) => project.bid_count > 0);
   const waiting = withQuotes.reduce((sum, project) => sum + project.bid_count, 0);
-  const active = open.meta.total + contracted.meta.total;
+  // Active: from open for quotes until the last release; drafts wait apart, to be finished.
+  const active = open.meta.total + contracted.meta.total + inProgress.meta.total;
   return (
     <>
       <div className="client-tiles">
         <Tile title={<Trans>Active projects</Trans>} value={active}>
-          <ProjectLinks projects={[...contracted.data, ...open.data]} empty={<Trans>No active project.</Trans>} />
+          <ProjectLinks projects={[...inProgress.data, ...contracted.data, ...open.data]} empty={<Trans>No active project.</Trans>} />
         </Tile>
+        {drafts.meta.total > 0 && (
+          <Tile title={<Trans>Drafts</Trans>} value={drafts.meta.total}>
+            <ul className="client-links">
+              {drafts.data.slice(0, 5).map((project) => (
+                <li key={project.id}>
+                  <Link to={`${pathFor('main.create')}?draft=${encodeURIComponent(project.id)}`}>{project.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </Tile>
+        )}
         <Tile title={<Trans>Quotes waiting</Trans>} value={waiting}>
           <ProjectLinks projects={withQuotes} empty={<Trans>No quote to review yet.</Trans>} />
         </Tile>
@@ -106,14 +120,16 @@ function SpecialistDashboard() {
   const data = useResource('dashboard-specialist', async () => {
     const profile = await getOwnProfile();
     if (!profile.verified) return { profile, requests: null, invites: [] as Invite[], contracts: [] as ProjectCard[] };
-    const [requests, invites, contracted] = await Promise.all([
+    const [requests, invites, contracted, inProgress] = await Promise.all([
       listProjects({ status: 'open', page_size: 50 }),
       listInvites(),
       listProjects({ status: 'contracted', page_size: 20 }),
+      listProjects({ status: 'in_progress', page_size: 20 }),
     ]);
-    // A contracted project in the list may have gone to someone else: keep those whose selected quote is ours.
-    const details = await Promise.all(contracted.data.map((project) => getProject(project.id)));
-    const contracts = contracted.data.filter((_, index) => details[index]?.quotes.some((quote) => quote.status === 'selected'));
+    // A project under contract may have gone to someone else: keep those whose selected quote is ours.
+    const underContract = [...inProgress.data, ...contracted.data];
+    const details = await Promise.all(underContract.map((project) => getProject(project.id)));
+    const contracts = underContract.filter((_, index) => details[index]?.quotes.some((quote) => quote.status === 'selected'));
     return { profile, requests, invites, contracts };
   });
   if (data.status === 'error') return <ErrorState error={data.error} onRetry={data.reload} />;

@@ -51,3 +51,14 @@ describe('ProjectsPage', () => {
     expect(screen.getByRole('link', { name: 'Post your first project' })).toHaveAttribute('href', '/main/create');
   });
 });
+
+describe('ProjectsPage for an expert', () => {
+  it('lists the projects the expert inspects, with no offer to post one', async () => {
+    fakeApi({ 'GET projects': () => ({ body: empty }) });
+    renderAs({ role: { name: 'expert' } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Projects you inspect' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No project to inspect yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Post/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

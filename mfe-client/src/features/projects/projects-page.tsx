@@ -11,7 +11,7 @@ import { useResource } from '../common/use-resource';
 import { listProjects } from './api/list-projects';
 import { ProjectCard } from './project-card';
 import { getOwnProfile } from '../dashboard/api/specialist-profile';
-import { isSpecialist } from './roles';
+import { isExpert, isSpecialist } from './roles';
 import { useFilterParams } from '../common/use-filter-params';
 import { CategoryOptions } from '../common/category-options';
 
@@ -29,6 +29,7 @@ function ProjectsList({ user }: { user: AuthUser }) {
   const names = useReferenceNames();
   const { get, page, update } = useFilterParams();
   const specialist = isSpecialist(user);
+  const expert = isExpert(user);
   const canCreate = hasPermission(user, 'CAN_CREATE_PROJECT');
   const status = get('status');
   const category = get('category');
@@ -48,7 +49,7 @@ function ProjectsList({ user }: { user: AuthUser }) {
   return (
     <section className="ui-page ui-container client-page">
       <header className="client-page__header">
-        <h1>{specialist ? <Trans>Requests</Trans> : <Trans>Projects</Trans>}</h1>
+        <h1>{specialist ? <Trans>Requests</Trans> : expert ? <Trans>Projects you inspect</Trans> : <Trans>Projects</Trans>}</h1>
         {canCreate && (
           <Link className="ui-button ui-button--accent" to={pathFor('main.create')}>
             <Trans>Post a project</Trans>
@@ -108,6 +109,10 @@ function ProjectsList({ user }: { user: AuthUser }) {
           ) : filtered ? (
             <EmptyState title={<Trans>Nothing matches these filters</Trans>}>
               <Trans>Try another status or category, or clear the search.</Trans>
+            </EmptyState>
+          ) : expert ? (
+            <EmptyState title={<Trans>No project to inspect yet</Trans>}>
+              <Trans>When the Fundament team assigns you to a contract, its project appears here with its plans and documents.</Trans>
             </EmptyState>
           ) : specialist ? (
             <EmptyState title={<Trans>No requests yet</Trans>}>
