@@ -3,12 +3,26 @@ import { useNavigate } from 'react-router-dom';
 import { adminSession } from 'shared/session';
 import { BrandLogo } from './brand-logo';
 import { LanguageSwitcher } from './language-switcher';
+import { NavMenu } from './nav-menu';
 import { PreloadNavLink } from './nav-link-preload';
 
 /** The admin area's navigation (spec §2: clients, contractors, assessors), then the escrow back office, the audit trail and the outbox. */
 export function AdminHeader() {
   const { t } = useLingui();
   const navigate = useNavigate();
+  // In the header bar, and in the menu panel on the narrowest screens, where the bar has no room for it.
+  const signOut = (inBar: boolean) => (
+    <button
+      type="button"
+      className={inBar ? 'ui-button ui-button--ghost site-header__sign-out' : 'ui-button ui-button--ghost'}
+      onClick={async () => {
+        await adminSession.logout();
+        navigate('/admin-login', { replace: true });
+      }}
+    >
+      <Trans>Sign out</Trans>
+    </button>
+  );
   return (
     <header className="site-header site-header--admin">
       <div className="ui-container site-header__bar">
@@ -16,7 +30,7 @@ export function AdminHeader() {
         <span className="site-header__badge">
           <Trans>Admin</Trans>
         </span>
-        <nav className="site-header__nav site-header__nav--app" aria-label={t`Admin`}>
+        <NavMenu label={t`Admin`} account={signOut(false)}>
           <PreloadNavLink to="/admin/clients" className="nav-link">
             <Trans>Clients</Trans>
           </PreloadNavLink>
@@ -38,19 +52,10 @@ export function AdminHeader() {
           <PreloadNavLink to="/admin/outbox" className="nav-link">
             <Trans>Outbox</Trans>
           </PreloadNavLink>
-        </nav>
+        </NavMenu>
         <div className="site-header__actions">
           <LanguageSwitcher />
-          <button
-            type="button"
-            className="ui-button ui-button--ghost"
-            onClick={async () => {
-              await adminSession.logout();
-              navigate('/admin-login', { replace: true });
-            }}
-          >
-            <Trans>Sign out</Trans>
-          </button>
+          {signOut(true)}
         </div>
       </div>
     </header>

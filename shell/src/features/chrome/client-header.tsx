@@ -6,6 +6,7 @@ import { clientSession, clientUserAtom } from 'shared/session';
 import { NotificationBell } from '../notifications/notification-bell';
 import { BrandLogo } from './brand-logo';
 import { LanguageSwitcher } from './language-switcher';
+import { NavMenu } from './nav-menu';
 import { PreloadNavLink } from './nav-link-preload';
 
 /** The signed-in navigation: a client's Dashboard, Projects, Specialists, Escrow, Catalog (spec §1); other roles the entries that work for them. */
@@ -14,33 +15,39 @@ export function ClientHeader() {
   const user = useAtomValue(clientUserAtom);
   const navigate = useNavigate();
   const name = user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email : '';
+  // The account link and Sign out: in the header bar, and in the menu panel on the narrowest screens, where the bar has no room for them.
+  const account = (inBar: boolean) => (
+    <>
+      <PreloadNavLink to="/main/settings" className={inBar ? 'nav-link site-header__user' : 'nav-link'} title={t`Personal information`}>
+        {name || <Trans>Settings</Trans>}
+      </PreloadNavLink>
+      <button
+        type="button"
+        className={inBar ? 'ui-button ui-button--ghost site-header__sign-out' : 'ui-button ui-button--ghost'}
+        onClick={async () => {
+          await clientSession.logout();
+          navigate('/', { replace: true });
+        }}
+      >
+        <Trans>Sign out</Trans>
+      </button>
+    </>
+  );
   return (
     <header className="site-header site-header--app">
       <div className="ui-container site-header__bar">
         <BrandLogo to="/main/dashboard" />
-        <nav className="site-header__nav site-header__nav--app" aria-label={t`Main`}>
+        <NavMenu label={t`Main`} account={account(false)}>
           {navigationFor(user).map((entry) => (
             <PreloadNavLink key={entry.route} to={pathFor(entry.route)} className="nav-link">
               {i18n._(entry.label)}
             </PreloadNavLink>
           ))}
-        </nav>
+        </NavMenu>
         <div className="site-header__actions">
           <LanguageSwitcher />
           <NotificationBell />
-          <PreloadNavLink to="/main/settings" className="nav-link site-header__user" title={t`Personal information`}>
-            {name || <Trans>Settings</Trans>}
-          </PreloadNavLink>
-          <button
-            type="button"
-            className="ui-button ui-button--ghost"
-            onClick={async () => {
-              await clientSession.logout();
-              navigate('/', { replace: true });
-            }}
-          >
-            <Trans>Sign out</Trans>
-          </button>
+          {account(true)}
         </div>
       </div>
     </header>

@@ -13,6 +13,7 @@ import { GuestHeader } from './guest-header';
 import { ScrollTopButton } from './scroll-top-button';
 import { SiteFooter } from './site-footer';
 import { useAfterIdle } from './use-after-idle';
+import { useHeaderHeight } from './use-header-height';
 
 /** The frame around every page: header for who is signed in, the page, footer, toasts, chat. */
 export function RootLayout() {
@@ -25,6 +26,7 @@ export function RootLayout() {
 
   // Spec §2: the guest chrome shows only when both states are exactly false.
   const header = client ? <ClientHeader /> : admin ? <AdminHeader /> : client === false && admin === false ? <GuestHeader /> : null;
+  useHeaderHeight(client ? 'client' : admin ? 'admin' : header ? 'guest' : 'none');
 
   return (
     <div className="app-frame">
@@ -38,7 +40,12 @@ export function RootLayout() {
       <SiteFooter />
       <ScrollTopButton />
       <div className="chat-slot">{chatReady && <RemoteSlot remote="mfe_chat" exposed="Widget" variant="widget" />}</div>
-      <Toaster position="top-right" toastOptions={{ duration: NOTIFICATION_DURATION_MS }} />
+      {/* Under the sticky header, never over its Login or Sign out; the floating buttons own the bottom corner. */}
+      <Toaster
+        position="top-center"
+        containerStyle={{ top: 'calc(var(--site-header-height, 76px) + 12px)' }}
+        toastOptions={{ duration: NOTIFICATION_DURATION_MS }}
+      />
     </div>
   );
 }
