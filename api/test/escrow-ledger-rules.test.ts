@@ -1,6 +1,7 @@
 import type { Queryable } from '../src/db/database';
 import { checkLedger } from '../src/escrow/ledger-check';
 import { createTestApp, type TestApp } from './test-app';
+import { seedPerson } from './escrow-fixtures';
 import {
   assignExpert,
   complete,
@@ -126,9 +127,12 @@ it('reports money paid to a suspended expert, and keeps reporting it after the s
     );
   const result = await checkAfter(async (tx) => {
     await suspend(tx, 'user.suspended');
+    await tx.query('SELECT pg_sleep(0.01)');
     const client = await accountOf(tx, 'client_funding', { userId: parties.client.id });
     const expert = await accountOf(tx, 'expert', { userId: parties.expert.id });
     await post(tx, client, expert, milestones[1]!.expert_fee, 'expert_fee', milestones[1]!.id);
+    // Lifted later, not within the same clock tick as the payment.
+    await tx.query('SELECT pg_sleep(0.01)');
     await suspend(tx, 'user.reactivated');
   });
   expect(failing(result)).toEqual(['No payment to a barred party']);
@@ -147,6 +151,18 @@ it('reports a release approved by an expert who was not verified', async () => {
       [milestones[1]!.id, parties.expert.id],
     );
     await tx.query('UPDATE users SET verified_at = NULL WHERE id = $1', [parties.expert.id]);
+    await postHold(tx, milestones[1]!.id);
+  });
+  expect(failing(result)).toContain('Releases approved by a verified expert');
+});
+
+it('reports a release approved by a verified expert who was never assigned to the contract', async () => {
+  const stranger = await seedPerson(t.db, 'expert', 'Sam', 'Stranger');
+  const result = await checkAfter(async (tx) => {
+    await tx.query(
+      `UPDATE milestones SET status = 'approved', inspection_decision = 'approved', inspected_by = $2, inspected_at = now() WHERE id = $1`,
+      [milestones[1]!.id, stranger.id],
+    );
     await postHold(tx, milestones[1]!.id);
   });
   expect(failing(result)).toContain('Releases approved by a verified expert');

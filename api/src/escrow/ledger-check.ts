@@ -184,6 +184,10 @@ async function businessRules(db: Queryable): Promise<CheckResult[]> {
           AND NOT (
             m.inspection_decision = 'approved' AND m.inspected_by IS NOT NULL
             AND m.inspected_by <> c.client_id AND m.inspected_by <> c.contractor_id
+            -- Assigned to the contract: now, or earlier (each assignment notifies the expert).
+            AND (m.inspected_by = c.expert_id
+                 OR EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = m.inspected_by AND n.kind = 'expert_assigned'
+                              AND n.data->>'contract_id' = c.id::text))
             AND EXISTS (
               SELECT 1 FROM users e WHERE e.id = m.inspected_by AND e.specialist_kind = 'expert'
                 AND ((e.verified_at IS NOT NULL AND e.verified_at <= t.created_at)
@@ -194,7 +198,7 @@ async function businessRules(db: Queryable): Promise<CheckResult[]> {
         ORDER BY t.id`,
       (count) =>
         count === 0
-          ? 'Every release follows an approval by an expert who was verified and not a party.'
+          ? 'Every release follows an approval by an expert who was assigned, verified and not a party.'
           : `${count} releases lack a verified expert’s approval`,
     ),
     await violations(
