@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
+import { startupNotes } from './startup-notes';
 
 /** Starts the server and shuts it down cleanly on SIGTERM / SIGINT (in-flight requests finish, the database closes). */
 async function main(): Promise<void> {
@@ -27,13 +28,7 @@ async function main(): Promise<void> {
     { database: app.db.kind, web: config.serveWeb, url: `http://localhost:${config.port}`, demoAccounts: config.seedDemo },
     'Fundament is running',
   );
-  // Say which: the demo accounts have published passwords.
-  if (config.seedDemo) {
-    app.log.warn('Demo accounts with published passwords are loaded (README); set SEED_DEMO=false on an instance others can reach');
-  } else if (config.databaseUrl) {
-    app.log.info('Demo accounts are not loaded on a PostgreSQL server database; set SEED_DEMO=true to load them');
-  }
-  if (config.devOutbox) app.log.info('No SMTP_URL: e-mail is kept in the outbox, readable by signed-in admins at /admin/outbox');
+  for (const note of startupNotes(config)) app.log[note.level](note.message);
 }
 
 main().catch((error: unknown) => {
