@@ -36,19 +36,33 @@ async function resize(page: Page, width: number) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
-/** The navigation entries out of sight, after opening the menu when there is one; checks the menu closes with Escape and gives focus back. */
-async function navigationProblems(page: Page): Promise<string[]> {
+/**
+ * The navigation entries out of sight, after opening the menu when there is
+ * one; checks the menu closes with Escape and gives focus back. The menu is
+ * the same on every page of a role, so once it has been opened at a width,
+ * later pages only check that the hidden entries are in its panel and that
+ * its button is on screen.
+ */
+async function navigationProblems(page: Page, openedAt: Set<number>, width: number): Promise<string[]> {
   const { hrefs } = await unreachableEntries(page);
   if (hrefs.length === 0) return [];
-  const panelId = await page.evaluate(() => {
+  const menu = await page.evaluate((wanted) => {
     for (const button of Array.from(document.querySelectorAll('header button[aria-controls]'))) {
       const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
       const rect = button.getBoundingClientRect();
-      if (panel && rect.width > 0 && (panel.matches('nav') || panel.querySelector('nav a[href]') || panel.closest('nav'))) return panel.id;
+      const onScreen = rect.width > 0 && rect.left >= 0 && rect.right <= document.documentElement.clientWidth;
+      if (panel && onScreen && (panel.matches('nav') || panel.querySelector('nav a[href]') || panel.closest('nav'))) {
+        const inPanel = wanted.every((href) => panel.querySelector(`a[href="${CSS.escape(href)}"]`));
+        return { panelId: panel.id, inPanel };
+      }
     }
     return null;
-  });
-  if (!panelId) return [`navigation entries out of sight and no menu button: ${hrefs.join(', ')}`];
+  }, hrefs);
+  if (!menu) return [`navigation entries out of sight and no menu button: ${hrefs.join(', ')}`];
+  if (!menu.inPanel) return [`navigation entries out of sight and not in the menu: ${hrefs.join(', ')}`];
+  if (openedAt.has(width)) return [];
+  openedAt.add(width);
+  const panelId = menu.panelId;
   const toggle = page.locator(`header button[aria-controls="${panelId}"]`);
   await toggle.click();
   const problems: string[] = [];
@@ -63,7 +77,8 @@ async function navigationProblems(page: Page): Promise<string[]> {
 }
 
 async function attachScreenshots(page: Page, testInfo: TestInfo, name: string, code: string, width: number) {
-  await testInfo.attach(`${name} ${code} ${width}px`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  // No dot in an attachment's name: the report would take what follows it for a file extension.
+  await testInfo.attach(`${name.replace(/\./g, ' ')} ${code} ${width}px`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
   const statement = page.locator('section[aria-labelledby="escrow-statement-title"]');
   if (name === 'main.contract' && (await statement.count()) > 0) {
     await statement.scrollIntoViewIfNeeded();
@@ -71,11 +86,11 @@ async function attachScreenshots(page: Page, testInfo: TestInfo, name: string, c
   }
 }
 
-async function checkPage(page: Page, testInfo: TestInfo, role: Role, code: string, { route, path }: RoutePage, widths: readonly number[]) {
+async function checkPage(page: Page, testInfo: TestInfo, role: Role, code: string, { route, path }: RoutePage, widths: readonly number[], openedAt: Set<number>) {
   for (const width of widths) {
     await resize(page, width);
     const label = `${route.name} ${path} as ${role} in ${code} at ${width}px`;
-    const problems = [...(await layoutProblems(page)), ...(await navigationProblems(page))];
+    const problems = [...(await layoutProblems(page)), ...(await navigationProblems(page, openedAt, width))];
     expect.soft(problems, `${label}:\n  ${problems.join('\n  ')}\n`).toEqual([]);
     const least = MONEY_ON_PAGE[route.name];
     if (least && role !== 'guest') {
@@ -98,20 +113,62 @@ test.describe('layout at every width', () => {
     for (const route of ROUTES.filter((entry) => entry.redirectTo)) expect(checked, `${route.path} forwards to a checked page`).toContain(route.redirectTo);
   });
 
+  test('a toast appears below the header, never over its buttons', async ({ browser }) => {
+    const { page, close } = await rolePage(browser, 'client', { viewport: { width: 1280, height: HEIGHT } });
+    await openInApp(page, '/main/settings');
+    await settled(page);
+    for (const width of [1280, 390]) {
+      await resize(page, width);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      const toast = page.getByRole('status').filter({ hasText: 'Your personal information has been saved.' });
+      await expect(toast.last()).toBeVisible();
+      const header = await page.locator('header.site-header').boundingBox();
+      const box = await toast.last().boundingBox();
+      expect(box!.y, `at ${width}px the toast starts below the header`).toBeGreaterThanOrEqual(header!.y + header!.height);
+    }
+    await close();
+  });
+
+  test('an open dialog covers the floating chat button', async ({ browser }) => {
+    const { page, close } = await rolePage(browser, 'client', { viewport: { width: 1280, height: HEIGHT } });
+    await openInApp(page, `/main/escrow/${params['main.contract']!.id}`);
+    await settled(page);
+    const chat = page.getByRole('button', { name: 'Need help?' });
+    await expect(chat).toBeVisible({ timeout: 15_000 });
+    for (const width of [1280, 390]) {
+      await resize(page, width);
+      const milestone = page.getByRole('article').filter({ hasText: 'Solar water heater and finishing' });
+      await milestone.getByRole('button', { name: 'Fund' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      const box = await chat.boundingBox();
+      const onTop = await page.evaluate(({ x, y }) => {
+        const element = document.elementFromPoint(x, y);
+        return element ? (element.closest('.chat-slot') ? 'the chat button' : 'the dialog') : 'nothing';
+      }, { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 });
+      expect(onTop, `at ${width}px, what shows where the chat button is`).toBe('the dialog');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+    }
+    await close();
+  });
+
   for (const role of ROLES) {
     for (const code of LANGUAGES) {
       test(`${role} in ${code}`, async ({ browser }, testInfo) => {
         test.setTimeout(150_000);
         const pages = pagesOfRole(role, params);
         const { page, close } = await rolePage(browser, role, { viewport: { width: WIDTHS[0], height: HEIGHT } });
+        // A page that crashed has no layout to check: its error is part of the report.
+        page.on('pageerror', (error) => expect.soft(error.message, `uncaught error as ${role} in ${code} on ${page.url()}`).toBe(''));
         if (new URL(page.url()).pathname !== pages[0]!.path) await page.goto(pages[0]!.path);
         await settled(page);
         await switchLanguage(page, code);
         let widths: readonly number[] = WIDTHS;
+        const menuOpenedAt = new Set<number>();
         for (const entry of pages) {
           if (new URL(page.url()).pathname !== entry.path) await openInApp(page, entry.path);
           await settled(page);
-          await checkPage(page, testInfo, role, code, entry, widths);
+          await checkPage(page, testInfo, role, code, entry, widths, menuOpenedAt);
           // The next page starts at the width this one ended with: one resize fewer per page.
           widths = [...widths].reverse();
         }
