@@ -245,3 +245,22 @@ describe('CreateProjectPage drafts', () => {
     expect(calls.map((call) => call.key)).toContain('POST projects/d-1/publish');
   });
 });
+
+describe('CreateProjectPage defaults', () => {
+  it('starts from the client’s own country and its currency, not the connection’s guess', async () => {
+    fakeApi({});
+    toast.remove();
+    const store = createStore();
+    store.set(referenceBookAtom, book);
+    store.set(localizationAtom, { locale: 'en', country: 'FR', currency: 'EUR' });
+    store.set(clientUserAtom, { id: 'u1', first_name: 'Claire', country: 'CM', role: { name: 'client' } } as never);
+    renderWithProviders(<CreateProjectPage />, { url: '/main/create', path: '/main/create', store });
+    await user.type(screen.getByLabelText('Title'), 'Bathroom makeover');
+    await user.selectOptions(screen.getByLabelText('Category'), 'bathroom');
+    await user.type(screen.getByLabelText('Description'), 'Walk-in shower, new tiles on walls and floor.');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Step 2 of 4: Where and when' });
+    expect(screen.getByLabelText('Country')).toHaveValue('CM');
+    expect(screen.getByLabelText('Currency')).toHaveValue('XAF');
+  });
+});

@@ -14,7 +14,7 @@ import { moneyInputText, parseMoney } from 'shared/money';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { listDesigns } from '../catalog/api/list-designs';
 import { Field } from 'shared/forms';
-import { useFormatters, useReferenceNames } from '../common/reference';
+import { useFormatters, useReferenceNames, useViewerCountry, useViewerCurrency } from '../common/reference';
 import { createProject } from '../projects/api/create-project';
 import { getProject } from '../projects/api/get-project';
 import type { ProjectDetail, ProjectDocument } from '../projects/api/project-types';
@@ -73,6 +73,9 @@ function ProjectForm() {
   const [params, setParams] = useSearchParams();
   const draftId = params.get('draft');
   const localization = useAtomValue(localizationAtom);
+  // The client's own country and its currency first; the connection's guess only without them.
+  const viewerCountry = useViewerCountry();
+  const viewerCurrency = useViewerCurrency();
   const names = useReferenceNames();
   const format = useFormatters();
   const [step, setStep] = useState(0);
@@ -89,12 +92,12 @@ function ProjectForm() {
       title: '',
       category: '',
       description: '',
-      country: localization?.country ?? '',
+      country: viewerCountry ?? '',
       city: '',
       desired_start: '',
       budget_min: '',
       budget_max: '',
-      currency: localization?.currency ?? '',
+      currency: viewerCountry ? viewerCurrency : (localization?.currency ?? ''),
       design_id: '',
     },
     // How a budget reads depends on the currency chosen in the same form: the rules are built for each check.
@@ -112,8 +115,8 @@ function ProjectForm() {
   // The localization answer may arrive after the form opened: fill what is still blank.
   useEffect(() => {
     if (!localization) return;
-    if (!form.values.country) form.setValue('country', localization.country);
-    if (!form.values.currency) form.setValue('currency', localization.currency);
+    if (!form.values.country) form.setValue('country', viewerCountry ?? localization.country);
+    if (!form.values.currency) form.setValue('currency', viewerCountry ? viewerCurrency : localization.currency);
     // Only a newly arrived answer matters here, not each keystroke in the form.
   }, [localization]);
 
