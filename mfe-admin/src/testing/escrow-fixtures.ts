@@ -38,7 +38,7 @@ export function contractFixture(overrides: Partial<ContractView> = {}): Contract
     status: 'active',
     frozen_reason: null,
     my_role: 'admin',
-    project: { id: 'p1', title: 'Kitchen renovation', category: 'renovation', city: 'Douala', country: 'Cameroon' },
+    project: { id: 'p1', title: 'Kitchen renovation', category: 'renovation', city: 'Douala', country: 'CM' },
     client: { id: 'c1', name: 'Clara Client' },
     contractor: { id: 'k1', name: 'Paul Mbappe', company_name: 'Mbappe Builders' },
     expert: null,

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from 'react-router-dom';
+import { countryName } from 'shared/i18n';
 import { pathFor } from 'shared/routing';
 import { Money } from 'shared/ui';
 import type { ContractView } from '../api/escrow-types';
@@ -51,7 +52,7 @@ export function ContractsTable({ contracts, caption }: { contracts: ContractView
                   <Link to={contractPath(contract.id)} onClick={(event) => event.stopPropagation()}>
                     {contract.project.title}
                   </Link>
-                  <span className="admin-table__company">{[contract.project.city, contract.project.country].filter(Boolean).join(', ')}</span>
+                  <span className="admin-table__company">{[contract.project.city, countryName(contract.project.country, i18n.locale)].filter(Boolean).join(', ')}</span>
                 </th>
                 <td data-label={t`Client`}>{contract.client.name}</td>
                 <td data-label={t`Contractor`}>

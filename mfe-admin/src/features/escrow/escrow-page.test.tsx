@@ -51,6 +51,7 @@ describe('escrow back office', () => {
     expect(within(rows[1]!).getByText('Needs an expert')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('€3,105')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Eva Expert')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Douala, Cameroon')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Only contracts that need an expert' }));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'frozen');
@@ -110,5 +111,7 @@ describe('escrow back office', () => {
     await waitFor(() => expect(held.textContent?.replace(/\s/g, ' ')).toContain('1 250 €'));
     expect(await screen.findByRole('table', { name: 'Contrats sous séquestre' })).toBeInTheDocument();
     expect(screen.getAllByText('Expert à désigner').length).toBeGreaterThan(0);
+    // Places by their French name, from the stored country code.
+    expect(screen.getAllByText('Douala, Cameroun').length).toBeGreaterThan(0);
   });
 });
