@@ -42,6 +42,12 @@ describe('demo data', () => {
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 
+  it('shows the demo contract’s project in progress: a milestone is paid out', async () => {
+    const token = await login(t.app, 'client@demo.fundament.example', 'Client-demo-2026');
+    const inProgress = (await t.app.inject({ method: 'GET', url: '/api/v1/projects?status=in_progress', headers: bearer(token) })).json();
+    expect(inProgress.data.map((p: { title: string }) => p.title)).toEqual(['Bathroom refit in Akwa']);
+  });
+
   it('keeps the pending builder without requests until an admin verifies them', async () => {
     const token = await login(t.app, 'pending.builder@demo.fundament.example', 'Specialist-demo-2026');
     const requests = (await t.app.inject({ method: 'GET', url: '/api/v1/projects', headers: bearer(token) })).json();
