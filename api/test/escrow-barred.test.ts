@@ -290,6 +290,18 @@ describe('experts', () => {
     expect(refused.json().message).toBe('The approval no longer counts: the expert who gave it is not verified. An admin must assign a verified expert.');
     expect((await getContract(t.app, parties.client, contractId)).account).toMatchObject({ released: 0 });
   });
+
+  it('a verified expert assigned in their place inspects again, and then the client releases', async () => {
+    const [first] = (await getContract(t.app, parties.client, contractId)).milestones;
+    const replacement = await createSpecialist(t.app, t.db, { first_name: 'Nadia', kind: 'expert' });
+    expect((await assignExpert(t.app, parties, contractId, replacement.id)).statusCode).toBe(200);
+    const waiting = (await getContract(t.app, parties.client, contractId)).milestones[0]!;
+    expect(waiting).toMatchObject({ status: 'submitted', inspection: null });
+    expect((await inspect(t.app, replacement, contractId, first!.id)).statusCode).toBe(200);
+    expect((await release(t.app, parties.client, contractId, first!.id)).statusCode).toBe(200);
+    const check = await ledgerCheck(t.app, parties);
+    expect(check.checks.filter((c) => !c.ok)).toEqual([]);
+  });
 });
 
 describe('a suspended expert', () => {

@@ -103,6 +103,14 @@ export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig; payments
       // Self-registered and pending experts inspect nothing: their approval is what lets money go.
       if (!rows[0].verified) throw invalid(EM.expertNotVerified);
       await tx.query('UPDATE contracts SET expert_id = $2, updated_at = now() WHERE id = $1', [contract.id, expert_id]);
+      // An approval by an expert no longer verified (or suspended) lets nothing be released: the new
+      // expert inspects those milestones again.
+      await tx.query(
+        `UPDATE milestones m SET status = 'submitted', inspection_decision = NULL, inspected_at = NULL, inspected_by = NULL, updated_at = now()
+          WHERE m.contract_id = $1 AND m.status = 'approved'
+            AND NOT EXISTS (SELECT 1 FROM users e WHERE e.id = m.inspected_by AND e.verified_at IS NOT NULL AND e.status = 'active')`,
+        [contract.id],
+      );
       const notifications: NewNotification[] = [
         { userId: expert_id, kind: 'expert_assigned', data: { title: ctx.title, contract_id: contract.id }, link: `/main/escrow/${contract.id}` },
       ];
