@@ -122,6 +122,17 @@ describe('drafts', () => {
     expect(quote.statusCode).toBe(404);
   });
 
+  it('takes no invitation before it is published', async () => {
+    const invite = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/invites',
+      headers: parties.client.headers,
+      payload: { project_id: draftId, specialist_id: parties.contractor.id },
+    });
+    expect(invite.statusCode).toBe(409);
+    expect(invite.json().message).toBe('Publish the project before inviting specialists to quote.');
+  });
+
   it('refuses to publish a draft with missing fields, naming them', async () => {
     const response = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${draftId}/publish`, headers: parties.client.headers });
     expect(response.statusCode).toBe(422);

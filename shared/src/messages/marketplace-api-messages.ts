@@ -28,6 +28,10 @@ export const MARKETPLACE_API_MESSAGES = {
   },
   projectClosed: /*i18n*/ { id: 'This project no longer accepts quotes.', message: 'This project no longer accepts quotes.' },
   notDraft: /*i18n*/ { id: 'This project is already published.', message: 'This project is already published.' },
+  notPublished: /*i18n*/ {
+    id: 'Publish the project before inviting specialists to quote.',
+    message: 'Publish the project before inviting specialists to quote.',
+  },
   notCancellable: /*i18n*/ {
     id: 'Only a draft or a project still open for quotes can be cancelled.',
     message: 'Only a draft or a project still open for quotes can be cancelled.',

@@ -97,6 +97,9 @@ export const inviteRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (ap
         user.id,
       ]);
       if (!rows[0]) throw new HttpError(404, request.t(MM.projectNotFound));
+      // Only a project open for quotes can be quoted on: a draft is seen by nobody yet.
+      if (rows[0].status === 'draft') throw new HttpError(409, request.t(MM.notPublished));
+      if (rows[0].status !== 'open') throw new HttpError(409, request.t(MM.projectClosed));
       projectTitle = rows[0].title;
     }
 
