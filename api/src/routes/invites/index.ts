@@ -92,7 +92,7 @@ export const inviteRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (ap
 
     let projectTitle: string | null = null;
     if (input.project_id) {
-      const { rows } = await app.db.query<{ title: string }>('SELECT title FROM projects WHERE id = $1 AND owner_id = $2', [
+      const { rows } = await app.db.query<{ title: string; status: string }>('SELECT title, status FROM projects WHERE id = $1 AND owner_id = $2', [
         input.project_id,
         user.id,
       ]);
