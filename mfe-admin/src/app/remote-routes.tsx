@@ -1,9 +1,11 @@
 import { lazy } from 'react';
 import { createRemoteRoutes } from 'shared/remote';
 import { CATALOG_NAME, loadCatalog } from './catalog';
+import type { RemoteModules } from 'shared/federation';
 
 const dashboards = () => import('../features/users/dashboard-pages');
 
+// What the shell loads as ./Routes: its shape is the federation contract's (shared/src/federation/contract.ts).
 export default createRemoteRoutes({
   name: CATALOG_NAME,
   loadCatalog,
@@ -19,4 +21,4 @@ export default createRemoteRoutes({
     'admin.dispute': lazy(() => import('../features/disputes/dispute-page').then((m) => ({ default: m.DisputePage }))),
     'admin.outbox': lazy(() => import('../features/outbox/outbox-page').then((m) => ({ default: m.OutboxPage }))),
   },
-});
+}) satisfies RemoteModules['mfe_admin']['Routes'];

@@ -1,7 +1,9 @@
 import { lazy } from 'react';
 import { createRemoteRoutes } from 'shared/remote';
 import { CATALOG_NAME, loadCatalog } from './catalog';
+import type { RemoteModules } from 'shared/federation';
 
+// What the shell loads as ./Routes: its shape is the federation contract's (shared/src/federation/contract.ts).
 export default createRemoteRoutes({
   name: CATALOG_NAME,
   loadCatalog,
@@ -29,4 +31,4 @@ export default createRemoteRoutes({
     ),
     AdminLogin: lazy(() => import('../features/admin/admin-login-page').then((m) => ({ default: m.AdminLoginPage }))),
   },
-});
+}) satisfies RemoteModules['mfe_auth']['Routes'];

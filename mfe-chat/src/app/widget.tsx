@@ -4,13 +4,14 @@ import { CATALOG_NAME, loadCatalog } from './catalog';
 import { ChatWidget } from '../features/chat/chat-widget';
 import { ShadowFrame } from '../features/chat/shadow-frame';
 import css from '../features/chat/chat.shadow.css';
+import type { RemoteModules } from 'shared/federation';
 
 /**
  * The support chat as the shell mounts it: the page's React and i18n
  * instance (so a language switch re-renders and resets it), drawn in a
  * shadow root so the site's styles and the widget's never meet.
  */
-export default function Widget() {
+function Widget() {
   return (
     <CatalogGate name={CATALOG_NAME} load={loadCatalog}>
       <ShadowFrame css={css}>
@@ -19,3 +20,6 @@ export default function Widget() {
     </CatalogGate>
   );
 }
+
+// What the shell loads as ./Widget: its shape is the federation contract's (shared/src/federation/contract.ts).
+export default Widget satisfies RemoteModules['mfe_chat']['Widget'];

@@ -1,7 +1,9 @@
 import { lazy } from 'react';
 import { createRemoteRoutes } from 'shared/remote';
 import { CATALOG_NAME, loadCatalog } from './catalog';
+import type { RemoteModules } from 'shared/federation';
 
+// What the shell loads as ./Routes: its shape is the federation contract's (shared/src/federation/contract.ts).
 export default createRemoteRoutes({
   name: CATALOG_NAME,
   loadCatalog,
@@ -19,4 +21,4 @@ export default createRemoteRoutes({
     'main.contract': lazy(() => import('../features/escrow/contract-page').then((m) => ({ default: m.ContractPage }))),
     'main.catalog': lazy(() => import('../features/catalog/catalog-page').then((m) => ({ default: m.ClientCatalogPage }))),
   },
-});
+}) satisfies RemoteModules['mfe_client']['Routes'];

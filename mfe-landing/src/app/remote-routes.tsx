@@ -1,8 +1,10 @@
 import { lazy } from 'react';
 import { createRemoteRoutes } from 'shared/remote';
 import { CATALOG_NAME, loadCatalog } from './catalog';
+import type { RemoteModules } from 'shared/federation';
 
 /** The public pages, each loaded when its route is first opened. */
+// What the shell loads as ./Routes: its shape is the federation contract's (shared/src/federation/contract.ts).
 export default createRemoteRoutes({
   name: CATALOG_NAME,
   loadCatalog,
@@ -13,4 +15,4 @@ export default createRemoteRoutes({
     PrivacyPolicy: lazy(() => import('../features/legal/privacy-page')),
     Catalog: lazy(() => import('../features/catalog/catalog-notice-page')),
   },
-});
+}) satisfies RemoteModules['mfe_landing']['Routes'];
