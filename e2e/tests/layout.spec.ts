@@ -76,13 +76,19 @@ async function navigationProblems(page: Page, openedAt: Set<number>, width: numb
   return problems;
 }
 
+/**
+ * In a whole-page picture the floating buttons would be drawn once, somewhere in the middle, and
+ * the sticky header over an element's picture: left out, so the page itself can be reviewed.
+ */
+const SCREENSHOT_STYLE = '.chat-slot, .scroll-top { visibility: hidden !important; } .site-header { position: static !important; }';
+
 async function attachScreenshots(page: Page, testInfo: TestInfo, name: string, code: string, width: number) {
   // No dot in an attachment's name: the report would take what follows it for a file extension.
-  await testInfo.attach(`${name.replace(/\./g, ' ')} ${code} ${width}px`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await testInfo.attach(`${name.replace(/\./g, ' ')} ${code} ${width}px`, { body: await page.screenshot({ fullPage: true, style: SCREENSHOT_STYLE }), contentType: 'image/png' });
   const statement = page.locator('section[aria-labelledby="escrow-statement-title"]');
   if (name === 'main.contract' && (await statement.count()) > 0) {
     await statement.scrollIntoViewIfNeeded();
-    await testInfo.attach(`statement ${code} ${width}px`, { body: await statement.screenshot(), contentType: 'image/png' });
+    await testInfo.attach(`statement ${code} ${width}px`, { body: await statement.screenshot({ style: SCREENSHOT_STYLE }), contentType: 'image/png' });
   }
 }
 
@@ -123,8 +129,10 @@ test.describe('layout at every width', () => {
       const toast = page.getByRole('status').filter({ hasText: 'Your personal information has been saved.' });
       await expect(toast.last()).toBeVisible();
       const header = await page.locator('header.site-header').boundingBox();
-      const box = await toast.last().boundingBox();
-      expect(box!.y, `at ${width}px the toast starts below the header`).toBeGreaterThanOrEqual(header!.y + header!.height);
+      // The toast slides in from above: where it comes to rest is what counts.
+      await expect
+        .poll(async () => (await toast.last().boundingBox())!.y, { message: `at ${width}px the toast rests below the header` })
+        .toBeGreaterThanOrEqual(header!.y + header!.height);
     }
     await close();
   });
@@ -150,6 +158,22 @@ test.describe('layout at every width', () => {
       await expect(page.getByRole('dialog')).toBeHidden();
     }
     await close();
+
+    // The admin area's dialogs too.
+    const admin = await rolePage(browser, 'admin', { viewport: { width: 390, height: HEIGHT } });
+    await openInApp(admin.page, `/admin/contracts/${params['admin.contract']!.id}`);
+    await settled(admin.page);
+    const adminChat = admin.page.getByRole('button', { name: 'Need help?' });
+    await expect(adminChat).toBeVisible({ timeout: 15_000 });
+    await admin.page.getByRole('button', { name: 'Declare contractor insolvent' }).click();
+    await expect(admin.page.getByRole('dialog')).toBeVisible();
+    const box = await adminChat.boundingBox();
+    const onTop = await admin.page.evaluate(({ x, y }) => (document.elementFromPoint(x, y)?.closest('.chat-slot') ? 'the chat button' : 'the dialog'), {
+      x: box!.x + box!.width / 2,
+      y: box!.y + box!.height / 2,
+    });
+    expect(onTop, 'what shows where the chat button is, over the admin dialog').toBe('the dialog');
+    await admin.close();
   });
 
   for (const role of ROLES) {
