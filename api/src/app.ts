@@ -10,6 +10,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { i18nPlugin } from './i18n/i18n-plugin';
 import { rateLimitsPlugin } from './accounts/rate-limits';
 import { mailerPlugin } from './mail/mailer-plugin';
+import { objectStorePlugin } from './uploads/object-store-plugin';
 import { authPlugin } from './accounts/auth-plugin';
 import { authRoutes } from './routes/auth';
 import { adminAuthRoutes } from './routes/admin-auth';
@@ -126,6 +127,7 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
   await app.register(inputGuardPlugin);
   await app.register(rateLimitsPlugin, { limits: config.rateLimits });
   await app.register(mailerPlugin, { config });
+  await app.register(objectStorePlugin, { config });
   await app.register(authPlugin);
   if (config.seedDemo) app.addHook('onReady', async () => runSeeds(app.db, app.log));
   const payments = givenPayments ?? createSandboxProvider(app.db, config.escrow.sandboxSecret);

@@ -36,13 +36,27 @@ export interface AppConfig {
   devOutbox: boolean;
   /** Lifetime of a sign-in token. */
   tokenTtlDays: number;
-  /** Uploaded files (profile photos); `DATA_DIR/uploads` by default. */
+  /** Uploaded files (photos, documents, evidence, reports) when no object store is set; `DATA_DIR/uploads` by default. */
   uploadsDir: string;
+  /** An S3-compatible bucket for the uploaded files instead of `uploadsDir` (`S3_*`). */
+  objectStorage: S3Settings | undefined;
   /** Attempts per window: see `RateLimits`. */
   rateLimits: RateLimits;
   oauth: Record<OAuthProviderName, OAuthProviderConfig>;
   /** Escrow payments: see `EscrowSettings`. */
   escrow: EscrowSettings;
+}
+
+export interface S3Settings {
+  /** The store's URL (MinIO, Ceph, R2, …); unset for AWS S3 itself. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Both or neither: without them the AWS SDK's own credential chain applies (an instance role, …). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `<endpoint>/<bucket>/<key>` addresses instead of `<bucket>.<endpoint>`: what most self-hosted stores need. */
+  forcePathStyle: boolean;
 }
 
 export interface EscrowSettings {
@@ -126,6 +140,32 @@ function oauthProvider(
   };
 }
 
+/**
+ * The object store of `S3_*`, or undefined when none of them is set. A partial
+ * setting is refused at start-up rather than quietly storing files on the local disk.
+ */
+function objectStorage(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+  if (names.every((name) => !env[name])) return undefined;
+  if (!env.S3_BUCKET) throw new Error('Invalid object storage settings: S3_BUCKET is required when any S3_* variable is set');
+  if (!env.S3_REGION) throw new Error('Invalid object storage settings: S3_REGION is required with S3_BUCKET');
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    throw new Error('Invalid object storage settings: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+  }
+  if (env.S3_ENDPOINT && !URL.canParse(env.S3_ENDPOINT)) throw new Error(`Invalid S3_ENDPOINT: ${env.S3_ENDPOINT}`);
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  if (pathStyle && pathStyle !== 'true' && pathStyle !== 'false') throw new Error(`Invalid S3_FORCE_PATH_STYLE: ${pathStyle}`);
+  return {
+    endpoint: env.S3_ENDPOINT || undefined,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    // Self-hosted stores rarely have a DNS name per bucket: path style unless told otherwise when an endpoint is given.
+    forcePathStyle: pathStyle ? pathStyle === 'true' : Boolean(env.S3_ENDPOINT),
+  };
+}
+
 function toPort(value: string | undefined, fallback: number): number {
   const port = Number(value ?? fallback);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${value}`);
@@ -158,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     devOutbox: !smtpUrl,
     tokenTtlDays: toPositiveInt('TOKEN_TTL_DAYS', env.TOKEN_TTL_DAYS, 30),
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    objectStorage: objectStorage(env),
     rateLimits: {
       login: toPositiveInt('RATE_LIMIT_LOGIN', env.RATE_LIMIT_LOGIN, 10),
       signUp: toPositiveInt('RATE_LIMIT_SIGN_UP', env.RATE_LIMIT_SIGN_UP, 5),

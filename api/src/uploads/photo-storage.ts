@@ -1,4 +1,5 @@
 import type { ImageKind } from './image-check';
+import type { ObjectStore, StoredObject } from './object-store';
 import { StoredFiles } from './stored-files';
 
 export const PHOTO_CONTENT_TYPES: Record<ImageKind, string> = {
@@ -7,23 +8,23 @@ export const PHOTO_CONTENT_TYPES: Record<ImageKind, string> = {
   svg: 'image/svg+xml',
 };
 
-/** Profile photos in `<uploadsDir>/photos`. */
+/** Profile photos under `photos/` of the object store. */
 export class PhotoStorage {
   private readonly files: StoredFiles<ImageKind>;
 
-  constructor(uploadsDir: string) {
-    this.files = new StoredFiles(uploadsDir, 'photos', ['png', 'gif', 'svg']);
+  constructor(store: ObjectStore) {
+    this.files = new StoredFiles(store, 'photos', ['png', 'gif', 'svg']);
   }
 
   save(data: Buffer, kind: ImageKind): Promise<string> {
     return this.files.save(data, kind);
   }
 
-  /** The file and its type, or undefined for a name we could not have produced or a missing file. */
-  async read(name: string): Promise<{ data: Buffer; contentType: string } | undefined> {
+  /** The photo as a stream with its length and type, or undefined for a name we could not have produced or a missing file. */
+  async open(name: string): Promise<(StoredObject & { contentType: string }) | undefined> {
     const kind = this.files.extensionOf(name);
-    const data = kind ? await this.files.read(name) : undefined;
-    return kind && data ? { data, contentType: PHOTO_CONTENT_TYPES[kind] } : undefined;
+    const object = kind ? await this.files.open(name) : undefined;
+    return kind && object ? { ...object, contentType: PHOTO_CONTENT_TYPES[kind] } : undefined;
   }
 
   remove(name: string): Promise<void> {

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import type { ObjectStore, StoredObject } from './object-store';
 
 /** File types recognised by their first bytes; the name and the browser's claimed type are never trusted. */
 export type FileKind = 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp';
@@ -42,24 +40,36 @@ export function displayFileName(name: string | undefined, kind: FileKind, fallba
   return `${base || fallback}.${FILE_EXTENSIONS[kind]}`;
 }
 
+/** The type an object is stored with, from the extension a store name ends with (photos add SVG). */
+const EXTENSION_CONTENT_TYPES: Record<string, string> = {
+  ...Object.fromEntries((Object.keys(FILE_EXTENSIONS) as FileKind[]).map((kind) => [FILE_EXTENSIONS[kind], FILE_CONTENT_TYPES[kind]])),
+  svg: 'image/svg+xml',
+};
+
 /**
- * Uploaded files of one kind in `<uploadsDir>/<folder>`, under random names
- * (never the uploader's). Only names this store could have produced are ever
- * opened, so a request cannot reach any other file.
+ * Uploaded files of one kind under `<folder>/` of the object store, under
+ * random names (never the uploader's). Only names this store could have
+ * produced are ever opened, so a request cannot reach any other file.
  */
 export class StoredFiles<Extension extends string> {
-  private readonly dir: string;
   private readonly storedName: RegExp;
 
-  constructor(uploadsDir: string, folder: string, extensions: readonly Extension[]) {
-    this.dir = path.join(uploadsDir, folder);
+  constructor(
+    private readonly store: ObjectStore,
+    private readonly folder: string,
+    extensions: readonly Extension[],
+  ) {
     this.storedName = new RegExp(`^[A-Za-z0-9_-]{22,64}\\.(${extensions.join('|')})$`);
   }
 
+  private key(name: string): string {
+    return `${this.folder}/${name}`;
+  }
+
+  /** Stores the whole file under a new name, or throws having stored nothing. */
   async save(data: Buffer, extension: Extension): Promise<string> {
-    await mkdir(this.dir, { recursive: true });
     const name = `${randomBytes(18).toString('base64url')}.${extension}`;
-    await writeFile(path.join(this.dir, name), data, { flag: 'wx' });
+    await this.store.put(this.key(name), data, EXTENSION_CONTENT_TYPES[extension] ?? 'application/octet-stream');
     return name;
   }
 
@@ -68,18 +78,28 @@ export class StoredFiles<Extension extends string> {
     return this.storedName.exec(name)?.[1] as Extension | undefined;
   }
 
+  /** The whole file in memory, or undefined for a name we could not have produced or a missing file. */
   async read(name: string): Promise<Buffer | undefined> {
+    const object = await this.open(name);
+    if (!object) return undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+
+  /** The file as a stream and its length, or undefined for a name we could not have produced or a missing file. */
+  async open(name: string): Promise<StoredObject | undefined> {
     if (!this.extensionOf(name)) return undefined;
-    return readFile(path.join(this.dir, name)).catch(() => undefined);
+    return this.store.get(this.key(name));
   }
 
-  open(name: string): Readable {
-    if (!this.extensionOf(name)) throw new Error('Not a stored file name');
-    return createReadStream(path.join(this.dir, name));
+  async exists(name: string): Promise<boolean> {
+    return this.extensionOf(name) ? this.store.exists(this.key(name)) : false;
   }
 
+  /** Removes the file (the app's store logs a delete that fails instead of failing the request around it). */
   async remove(name: string): Promise<void> {
-    if (this.extensionOf(name)) await unlink(path.join(this.dir, name)).catch(() => undefined);
+    if (this.extensionOf(name)) await this.store.delete(this.key(name));
   }
 }
 

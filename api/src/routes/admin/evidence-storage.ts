@@ -1,3 +1,4 @@
+import type { ObjectStore } from '../../uploads/object-store';
 import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, StoredFiles, sniffFile, type FileKind } from '../../uploads/stored-files';
 
 export const EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
@@ -11,7 +12,7 @@ export function sniffEvidence(data: Buffer): { kind: FileKind; contentType: stri
   return kind && EVIDENCE_KINDS.includes(kind) ? { kind, contentType: FILE_CONTENT_TYPES[kind] } : undefined;
 }
 
-/** Verification evidence in `<uploadsDir>/evidence`, outside any publicly served folder. */
-export function evidenceFiles(uploadsDir: string): StoredFiles<string> {
-  return new StoredFiles(uploadsDir, 'evidence', EVIDENCE_KINDS.map((kind) => FILE_EXTENSIONS[kind]));
+/** Verification evidence under `evidence/` of the object store, never publicly served. */
+export function evidenceFiles(store: ObjectStore): StoredFiles<string> {
+  return new StoredFiles(store, 'evidence', EVIDENCE_KINDS.map((kind) => FILE_EXTENSIONS[kind]));
 }

@@ -117,7 +117,7 @@ const userLabel = (user: Pick<UserRow, 'first_name' | 'last_name' | 'email'>) =>
 
 /** `/admin/*`: the back office. Every route here needs an admin session. */
 export async function adminRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
-  const evidence = evidenceFiles(config.uploadsDir);
+  const evidence = evidenceFiles(app.objectStore);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -248,22 +248,28 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Ap
     const storedName = await evidence.save(data, FILE_EXTENSIONS[sniffed.kind]);
     const fileName = displayFileName(originalName, sniffed.kind, 'evidence');
     const admin = request.admin!;
-    await app.db.transaction(async (tx) => {
-      const user = await lockUser(tx, request, target.id);
-      const { rows } = await tx.query<{ id: string }>(
-        `INSERT INTO verification_evidence (user_id, kind, file_name, stored_name, content_type, size_bytes, uploaded_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [user.id, kind, fileName, storedName, sniffed.contentType, data!.length, admin.id],
-      );
-      await writeAudit(tx, admin, {
-        action: 'evidence.uploaded',
-        targetType: 'user',
-        targetId: user.id,
-        targetLabel: userLabel(user),
-        before: null,
-        after: { kind, evidence_id: rows[0]!.id, file_name: fileName, size_bytes: data!.length },
+    try {
+      await app.db.transaction(async (tx) => {
+        const user = await lockUser(tx, request, target.id);
+        const { rows } = await tx.query<{ id: string }>(
+          `INSERT INTO verification_evidence (user_id, kind, file_name, stored_name, content_type, size_bytes, uploaded_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+          [user.id, kind, fileName, storedName, sniffed.contentType, data!.length, admin.id],
+        );
+        await writeAudit(tx, admin, {
+          action: 'evidence.uploaded',
+          targetType: 'user',
+          targetId: user.id,
+          targetLabel: userLabel(user),
+          before: null,
+          after: { kind, evidence_id: rows[0]!.id, file_name: fileName, size_bytes: data!.length },
+        });
       });
-    });
+    } catch (error) {
+      // No row points at the file: remove it rather than keep evidence nobody can see or delete.
+      await evidence.remove(storedName);
+      throw error;
+    }
     return reply.status(201).send(await userDetail(app.db, (await findAdminUser(app.db, target.id))!));
   });
 
@@ -279,8 +285,8 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Ap
       [evidenceId, user.id, kind],
     );
     const item = rows[0];
-    const data = item ? await evidence.read(item.stored_name) : undefined;
-    if (!item || !data) throw missing();
+    const stored = item ? await evidence.open(item.stored_name) : undefined;
+    if (!item || !stored) throw missing();
     await writeAudit(app.db, request.admin!, {
       action: 'evidence.downloaded',
       targetType: 'user',
@@ -293,7 +299,8 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Ap
       .header('Content-Disposition', contentDisposition('attachment', item.file_name))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, no-store')
-      .send(data);
+      .header('Content-Length', stored.length)
+      .send(stored.body);
   });
 
   app.put('/admin/users/:id/verify', async (request, reply) => {

@@ -20,7 +20,7 @@ export const PHOTO_MAX_HEIGHT = 400;
 
 /** The signed-in user's profile: name, e-mail, phone and photo. */
 export async function profileRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
-  const photos = new PhotoStorage(config.uploadsDir);
+  const photos = new PhotoStorage(app.objectStore);
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
   app.put('/auth/me', { preHandler: app.requireUser }, async (request, reply) => {
@@ -81,7 +81,13 @@ export async function profileRoutes(app: FastifyInstance, { config }: { config: 
     }
     const file = await photos.save(image.data, image.kind);
     const previous = request.user!.photo_file;
-    await app.db.query('UPDATE users SET photo_file = $2, updated_at = now() WHERE id = $1', [request.user!.id, file]);
+    try {
+      await app.db.query('UPDATE users SET photo_file = $2, updated_at = now() WHERE id = $1', [request.user!.id, file]);
+    } catch (error) {
+      // The account keeps its photo: the new file would belong to nobody.
+      await photos.remove(file);
+      throw error;
+    }
     if (previous) await photos.remove(previous);
     return { photo_url: photoUrl(file) };
   });

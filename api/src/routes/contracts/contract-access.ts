@@ -11,11 +11,12 @@ import { accountFigures, contractStatement, contractView, findContractDetail, ty
 import type { ContractContext } from '../../escrow/operations';
 import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, StoredFiles, contentDisposition, type FileKind } from '../../uploads/stored-files';
 import type { UploadedFile } from '../../uploads/multipart-upload';
+import type { ObjectStore } from '../../uploads/object-store';
 import { UUID } from '../projects/project-guards';
 
-/** Photos, reports and evidence of contracts in `<uploadsDir>/escrow`. */
-export function escrowFiles(uploadsDir: string): StoredFiles<string> {
-  return new StoredFiles(uploadsDir, 'escrow', Object.values(FILE_EXTENSIONS));
+/** Photos, reports and evidence of contracts under `escrow/` of the object store. */
+export function escrowFiles(store: ObjectStore): StoredFiles<string> {
+  return new StoredFiles(store, 'escrow', Object.values(FILE_EXTENSIONS));
 }
 
 export const ESCROW_FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -107,15 +108,16 @@ export async function sendEscrowFile(
     [fileId, contractId],
   );
   const file = rows[0];
-  const data = file ? await files.read(file.stored_name) : undefined;
-  if (!file || !data) throw missing;
+  const stored = file ? await files.open(file.stored_name) : undefined;
+  if (!file || !stored) throw missing;
   const inline = file.content_type.startsWith('image/');
   return reply
     .header('Content-Type', file.content_type)
     .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', file.file_name))
     .header('Content-Security-Policy', "default-src 'none'; sandbox")
     .header('Cache-Control', 'private, no-store')
-    .send(data);
+    .header('Content-Length', stored.length)
+    .send(stored.body);
 }
 
 /**

@@ -59,7 +59,7 @@ const EVIDENCE_RULES: UploadRules = { ...REPORT_RULES, field: 'evidence' };
  * and reviews. Money-moving calls are idempotent.
  */
 export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: PaymentProvider }> = async (app, { config, payments }) => {
-  const files = escrowFiles(config.uploadsDir);
+  const files = escrowFiles(app.objectStore);
   const announce = announcer(app, config);
   const ttlHours = config.escrow.idempotencyTtlHours;
   await app.register(multipart, { limits: { fileSize: ESCROW_FILE_MAX_BYTES, files: 6, fields: 10, parts: 16 } });

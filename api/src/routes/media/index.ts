@@ -4,19 +4,20 @@ import { PhotoStorage } from '../../uploads/photo-storage';
 
 /** Uploaded profile photos. */
 export async function mediaRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
-  const photos = new PhotoStorage(config.uploadsDir);
+  const photos = new PhotoStorage(app.objectStore);
 
   app.get('/media/photos/:name', async (request, reply) => {
-    const photo = await photos.read((request.params as { name: string }).name);
+    const photo = await photos.open((request.params as { name: string }).name);
     if (!photo) return reply.status(404).send({ message: 'Not found' });
     reply
       .header('content-type', photo.contentType)
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=31536000, immutable');
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-length', photo.length);
     // Sanitised on upload already; opened on its own, the SVG still may not run anything or load anything.
     if (photo.contentType === 'image/svg+xml') {
       reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     }
-    return reply.send(photo.data);
+    return reply.send(photo.body);
   });
 }

@@ -78,7 +78,7 @@ async function storeDocuments(
 }
 
 export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  const files = documentFiles(config.uploadsDir);
+  const files = documentFiles(app.objectStore);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   app.addHook('preHandler', app.requireUser);
 
@@ -261,14 +261,16 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
       project.id,
     ]);
     const document = rows[0];
-    if (!document) throw new HttpError(404, request.t(MM.documentNotFound));
+    const stored = document ? await files.open(document.stored_name) : undefined;
+    if (!document || !stored) throw new HttpError(404, request.t(MM.documentNotFound));
     // A stored file is only ever sent as the type it was recognised as, as a download, sandboxed.
     return reply
       .header('Content-Type', document.content_type)
       .header('Content-Disposition', contentDisposition('attachment', document.file_name))
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('Cache-Control', 'private, no-store')
-      .send(files.open(document.stored_name));
+      .header('Content-Length', stored.length)
+      .send(stored.body);
   });
 
   await app.register(quoteRoutes, { config, announce });
