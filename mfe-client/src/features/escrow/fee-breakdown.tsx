@@ -1,12 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useFormatters } from '../common/reference';
-import type { Milestone } from './api/contract-types';
 import { Money } from 'shared/ui';
+import type { Milestone } from './api/contract-types';
 
 /** Everything the card is charged for, before anything is paid. */
 export function FeeBreakdown({ milestone, currency }: { milestone: Milestone; currency: string }) {
   const { t } = useLingui();
-  const format = useFormatters();
   const credit = Math.max(0, milestone.total - milestone.to_pay);
   return (
     <dl className="escrow-breakdown" aria-label={t`Fee breakdown`}>
@@ -33,7 +31,9 @@ export function FeeBreakdown({ milestone, currency }: { milestone: Milestone; cu
           <dt>
             <Trans>Escrow credit applied</Trans>
           </dt>
-          <dd>−{format.money(credit, currency)}</dd>
+          <dd>
+            <Money amount={-credit} currency={currency} signed />
+          </dd>
         </div>
       )}
       <div className="escrow-breakdown__total">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
+import { MoneyRange } from 'shared/ui';
 import { useFormatters, useReferenceNames } from '../common/reference';
 import type { ProjectCard as ProjectCardData } from './api/project-types';
 
@@ -9,7 +10,6 @@ export function ProjectCard({ project }: { project: ProjectCardData }) {
   const { t } = useLingui();
   const names = useReferenceNames();
   const format = useFormatters();
-  const budget = format.range(project.budget.min, project.budget.max, project.budget.currency);
   const bids = project.bid_count;
   return (
     <article className="ui-card client-project-card">
@@ -41,10 +41,12 @@ export function ProjectCard({ project }: { project: ProjectCardData }) {
           <dt>{t`Quote type`}</dt>
           <dd>{t`Request a quote`}</dd>
         </div>
-        {budget && (
+        {(project.budget.min !== null || project.budget.max !== null) && (
           <div>
             <dt>{t`Budget`}</dt>
-            <dd>{budget}</dd>
+            <dd>
+              <MoneyRange min={project.budget.min} max={project.budget.max} currency={project.budget.currency} />
+            </dd>
           </div>
         )}
       </dl>

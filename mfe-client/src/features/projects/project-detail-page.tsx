@@ -18,7 +18,7 @@ import { isSpecialist } from './roles';
 import { ContractProgress } from './contract-progress';
 import { cancelProject } from './api/cancel-project';
 import { ConfirmBox } from './confirm-box';
-import { Money, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { Money, MoneyRange, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 
 /** `/main/projects/:id`: what the project is, its documents, and the quotes from either side. */
 export function ProjectDetailPage() {
@@ -65,7 +65,6 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
   const names = useReferenceNames();
   const format = useFormatters();
   const owner = project.relation === 'owner';
-  const budget = format.range(project.budget.min, project.budget.max, project.budget.currency);
   const chosen = project.quotes.find((quote) => quote.status === 'selected');
   const ownQuote = !owner ? project.quotes[0] : undefined;
   const canQuote = !owner && user && isSpecialist(user) && !ownQuote && project.status === 'open';
@@ -92,7 +91,9 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
           </div>
           <div>
             <dt>{t`Budget`}</dt>
-            <dd>{budget ?? t`Not said`}</dd>
+            <dd>
+              <MoneyRange min={project.budget.min} max={project.budget.max} currency={project.budget.currency} fallback={t`Not said`} />
+            </dd>
           </div>
           <div>
             <dt>{t`Desired start`}</dt>

@@ -42,10 +42,3 @@ export function viewerCurrency(languages: readonly string[]): string | undefined
   return undefined;
 }
 
-/** A cost range in minor units, formatted for the page's language, without cents. */
-export function formatCostRange(locale: string, currency: string, min: number, max: number): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 });
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  const scale = 10 ** digits;
-  return `${format.format(min / scale)} – ${format.format(max / scale)}`;
-}

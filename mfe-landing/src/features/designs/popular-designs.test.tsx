@@ -26,7 +26,8 @@ describe('PopularDesigns', () => {
     expect(await screen.findByRole('heading', { name: 'Hillside villa with pool' })).toBeInTheDocument();
     expect(screen.getByText('$$$')).toBeInTheDocument();
     expect(screen.getByText('Luxury')).toBeInTheDocument();
-    expect(screen.getByText('$421,200 – $561,600')).toBeInTheDocument();
+    expect(document.querySelector('.ui-money-range')).toHaveTextContent('$421,200 – $561,600');
+    expect(Array.from(document.querySelectorAll('[data-money]'), (figure) => figure.textContent)).toEqual(['$421,200', '$561,600']);
     expect(screen.getByRole('img', { name: 'Hillside villa with pool' })).toHaveAttribute('loading', 'lazy');
     expect(screen.getByRole('link', { name: 'View Catalog' })).toHaveAttribute('href', '/catalog');
   });

@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLocale } from 'shared/i18n';
-import { HideOnError } from 'shared/ui';
+import { HideOnError, MoneyRange } from 'shared/ui';
 import { LINKS } from '../../config/links';
 import { fetchPopularDesigns, type Design, type DesignTier, type PopularDesignsQuery } from './api/popular-designs';
-import { formatCostRange, tierSigns, viewerCurrency } from './design-format';
+import { tierSigns, viewerCurrency } from './design-format';
 import './popular-designs.css';
 
 const TIER_NAMES: Record<DesignTier, MessageDescriptor> = {
@@ -94,7 +94,7 @@ export function PopularDesigns({ load = fetchPopularDesigns }: PopularDesignsPro
         {state.status === 'ready' && state.designs.length > 0 && (
           <ul className="landing-designs__grid">
             {state.designs.map((design) => (
-              <DesignCard key={design.id} design={design} locale={locale} />
+              <DesignCard key={design.id} design={design} />
             ))}
           </ul>
         )}
@@ -103,7 +103,7 @@ export function PopularDesigns({ load = fetchPopularDesigns }: PopularDesignsPro
   );
 }
 
-function DesignCard({ design, locale }: { design: Design; locale: string }) {
+function DesignCard({ design }: { design: Design }) {
   const { i18n } = useLingui();
   const tierName = i18n._(TIER_NAMES[design.tier]);
   const area = design.area_m2;
@@ -128,7 +128,9 @@ function DesignCard({ design, locale }: { design: Design; locale: string }) {
           <span className="landing-design__cost-label">
             <Trans>Estimated cost</Trans>
           </span>
-          <strong>{formatCostRange(locale, currency, min, max)}</strong>
+          <strong>
+            <MoneyRange min={min} max={max} currency={currency} />
+          </strong>
         </p>
       </div>
     </li>
