@@ -150,5 +150,10 @@ export async function getContract(app: FastifyInstance, who: { headers: { author
 
 export async function ledgerCheck(app: FastifyInstance, parties: EscrowParties) {
   const response = await app.inject({ method: 'GET', url: '/api/v1/admin/ledger/check', headers: parties.admin.headers });
-  return response.json() as { ok: boolean; checks: { name: string; ok: boolean; detail: string }[] };
+  return response.json() as {
+    ok: boolean;
+    transfers: number;
+    verified_transfers: number;
+    checks: { name: string; ok: boolean; detail: string }[];
+  };
 }

@@ -821,7 +821,7 @@ afterAll(async () => t.close());
  * insolvency is for good) with two contracts from selected quotes.
  */
 async function startRun(plan: { currency: string; amounts: number[] }[]): Promise<{ model: Model; real: Real }> {
-  await t.db.exec('TRUNCATE ledger_transfers, ledger_accounts, idempotency_keys, insolvencies, contracts CASCADE');
+  await t.db.exec('TRUNCATE ledger_checkpoint, ledger_transfers, ledger_accounts, idempotency_keys, insolvencies, contracts CASCADE');
   const contractor = await seedPerson(t.db, 'contractor', 'Paul', 'Njoya');
   const parties: EscrowParties = { client: shared.client, contractor, expert: shared.expert, admin: shared.admin };
   const contracts: ModelContract[] = [];
