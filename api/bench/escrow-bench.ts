@@ -9,6 +9,7 @@ import { openPostgres, type Database } from '../src/db/database';
 import { milestoneFees } from '../src/escrow/fees';
 import { seedAdmin, seedPerson, type SeededPerson } from '../test/escrow-fixtures';
 import type { BenchRow, EscrowBenchOptions as ApiBenchHandOver } from './bench-row';
+import { writeLedgerHistory } from './ledger-history';
 
 /**
  * Escrow throughput on PostgreSQL: contracts written straight into the
@@ -17,7 +18,7 @@ import type { BenchRow, EscrowBenchOptions as ApiBenchHandOver } from './bench-r
  * second and latency percentiles. A figure to watch, not a test: nothing is
  * asserted.
  *
- * On its own (`pnpm bench:escrow [--contracts 2000] [--concurrency 20] [--pool 10]`)
+ * On its own (`pnpm bench:escrow [--contracts 2000] [--concurrency 20] [--pool 10] [--history 1000000]`)
  * it starts the API in-process on a fresh schema of DATABASE_URL, dropped
  * afterwards. `pnpm bench:api` hands over its running server and database
  * instead (`baseUrl`, `db`, `connections`, `duration`): the rows then join its table.
@@ -30,6 +31,8 @@ export interface EscrowBenchSettings extends Partial<ApiBenchHandOver> {
   concurrency?: number;
   /** Connections of the in-process API's pool (the server's default is 10). */
   pool?: number;
+  /** Transfers of past payments written first with SQL, so the ledger check has a long history. */
+  history?: number;
   log?: (line: string) => void;
 }
 
@@ -139,7 +142,12 @@ function row(name: string, result: Measured): BenchRow {
 }
 
 /** Seeds, funds, releases and checks, against the API at `base` on `db`. */
-async function fundAndRelease(db: Database, base: string, settings: { contracts: number; concurrency: number; duration?: number }, log: (line: string) => void) {
+async function fundAndRelease(
+  db: Database,
+  base: string,
+  settings: { contracts: number; concurrency: number; duration?: number; history?: number },
+  log: (line: string) => void,
+) {
   const { contracts: count, concurrency, duration } = settings;
   log(`Seeding ${count} escrow contracts…`);
   const clients: SeededPerson[] = [];
@@ -150,6 +158,25 @@ async function fundAndRelease(db: Database, base: string, settings: { contracts:
   for (let i = 0; i < 10; i += 1) experts.push((await seedPerson(db, 'expert', 'Bench', `Expert${i}`)).id);
   const admin = await seedAdmin(db);
   const contracts = await seedContracts(db, clients, contractors, experts, count);
+  const rows: BenchRow[] = [];
+  const timedCheck = async (label: string): Promise<BenchRow> => {
+    const started = performance.now();
+    const response = await fetch(`${base}/admin/ledger/check`, { headers: admin.headers });
+    const check = (await response.json()) as { ok: boolean; accounts: number; transfers: number; verified_transfers: number; checks: { name: string; ok: boolean }[] };
+    const ms = round(performance.now() - started);
+    const verdict = check.ok
+      ? `ok, ${check.checks.length} checks, ${check.transfers} transfers (${check.verified_transfers} new), ${check.accounts} accounts`
+      : `FAILED: ${check.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')}`;
+    return { name: `GET /admin/ledger/check ${label}(${verdict})`, requestsPerSecond: round(1000 / ms), p50: ms, p99: ms, failures: check.ok ? 0 : 1, answered: 1 };
+  };
+  if (settings.history) {
+    log(`Writing a history of ${settings.history} transfers…`);
+    const started = performance.now();
+    const written = await writeLedgerHistory(db, settings.history);
+    log(`History written in ${round((performance.now() - started) / 1000)} s: ${written.transfers} transfers, ${written.accounts} accounts`);
+    // The first check reads the whole history (no checkpoint yet); the one after the run only what it added.
+    rows.push(await timedCheck('first pass '));
+  }
 
   const post = (contract: BenchContract, action: 'fund' | 'release', payload: unknown) =>
     fetch(`${base}/contracts/${contract.id}/milestones/${contract.milestoneId}/${action}`, {
@@ -172,18 +199,7 @@ async function fundAndRelease(db: Database, base: string, settings: { contracts:
   log(`Releasing them with ${concurrency} concurrent clients${limit}…`);
   const releases = await measure(funds.done, concurrency, deadline(), (contract) => post(contract, 'release', {}));
 
-  const checkStarted = performance.now();
-  const response = await fetch(`${base}/admin/ledger/check`, { headers: admin.headers });
-  const check = (await response.json()) as { ok: boolean; accounts: number; transfers: number; checks: { name: string; ok: boolean }[] };
-  const checkMs = round(performance.now() - checkStarted);
-  const verdict = check.ok
-    ? `ok, ${check.checks.length} checks, ${check.transfers} transfers`
-    : `FAILED: ${check.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')}`;
-  return [
-    row('POST …/fund (escrow)', funds),
-    row('POST …/release (escrow)', releases),
-    { name: `GET /admin/ledger/check (${verdict})`, requestsPerSecond: round(1000 / checkMs), p50: checkMs, p99: checkMs, failures: check.ok ? 0 : 1, answered: 1 },
-  ];
+  return [...rows, row('POST …/fund (escrow)', funds), row('POST …/release (escrow)', releases), await timedCheck('')];
 }
 
 export async function runEscrowBench(options: EscrowBenchSettings = {}): Promise<BenchRow[]> {
@@ -192,6 +208,7 @@ export async function runEscrowBench(options: EscrowBenchSettings = {}): Promise
     contracts: options.contracts ?? DEFAULTS.contracts,
     concurrency: options.concurrency ?? options.connections ?? DEFAULTS.concurrency,
     ...(options.duration === undefined ? {} : { duration: options.duration }),
+    ...(options.history === undefined ? {} : { history: options.history }),
   };
   // Handed a running server and its database: measure through it.
   if (options.baseUrl && options.db) return fundAndRelease(options.db, `${options.baseUrl.replace(/\/+$/, '')}/api/v1`, settings, log);
@@ -239,11 +256,13 @@ if (require.main === module) {
     contracts: argument('contracts') ?? DEFAULTS.contracts,
     concurrency: argument('concurrency') ?? DEFAULTS.concurrency,
     pool: argument('pool') ?? DEFAULTS.pool,
+    history: argument('history'),
     log: (line) => console.log(line),
   };
   runEscrowBench(settings).then(
     (rows) => {
-      console.log(`\nEscrow on PostgreSQL: ${settings.contracts} contracts, ${settings.concurrency} concurrent clients, API pool of ${settings.pool}\n`);
+      const history = settings.history ? `, ${settings.history} transfers of history` : '';
+      console.log(`\nEscrow on PostgreSQL: ${settings.contracts} contracts, ${settings.concurrency} concurrent clients, API pool of ${settings.pool}${history}\n`);
       console.log(formatRows(rows));
     },
     (error: unknown) => {
