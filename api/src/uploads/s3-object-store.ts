@@ -58,7 +58,12 @@ export class S3ObjectStore implements ObjectStore {
     try {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
       if (!object.Body) return undefined;
-      return { body: object.Body as Readable, length: object.ContentLength ?? 0 };
+      // A wrong Content-Length would cut the download short or hang it: without one, refuse rather than guess.
+      if (object.ContentLength === undefined) {
+        (object.Body as Readable).destroy();
+        throw new Error(`Object storage sent ${key} without its length`);
+      }
+      return { body: object.Body as Readable, length: object.ContentLength };
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;
