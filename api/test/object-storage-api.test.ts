@@ -229,12 +229,18 @@ describe('contract files in the bucket', () => {
 });
 
 describe('a bucket that stops answering', () => {
-  it('fails the upload without a row pointing at a missing object', async () => {
+  it('fails an upload without a row pointing at a missing object, and still deletes a document', async () => {
     const project = multipart(projectFields({ title: 'Roof repair in Akwa' }));
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/projects', payload: project.payload, headers: { ...project.headers, ...client.headers } });
     expect(created.statusCode).toBe(201);
     const projectId = created.json().id as string;
+    const kept = multipart([{ name: 'documents', file: { name: 'plan.pdf', type: 'application/pdf', data: PDF_BYTES } }]);
+    const added = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${projectId}/documents`, payload: kept.payload, headers: { ...kept.headers, ...client.headers } });
+    const planId = (added.json().data as { id: string }[])[0]!.id;
     await s3.stop();
+    // Deleting needs the database only: the object left over is logged, the owner's request still succeeds.
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/projects/${projectId}/documents/${planId}`, headers: client.headers });
+    expect(removed.statusCode).toBe(204);
     const extra = multipart([{ name: 'documents', file: { name: 'quote.pdf', type: 'application/pdf', data: PDF_BYTES } }]);
     const response = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${projectId}/documents`, payload: extra.payload, headers: { ...extra.headers, ...client.headers } });
     expect(response.statusCode).toBe(500);
