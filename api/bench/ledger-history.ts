@@ -19,18 +19,24 @@ export async function writeLedgerHistory(db: Database, transfers: number): Promi
       );
     }
     await tx.query(`INSERT INTO ledger_accounts (kind, currency) SELECT DISTINCT 'platform_fee', currency FROM contracts ON CONFLICT DO NOTHING`);
+    // Each contract's five accounts once (a small table), then the cycles joined to it by number.
     await tx.query(
-      `CREATE TEMP TABLE history_cycles ON COMMIT DROP AS
-       WITH c AS (SELECT row_number() OVER (ORDER BY id) - 1 AS n, * FROM contracts WHERE expert_id IS NOT NULL),
-            k AS (SELECT count(*) AS total FROM c)
-       SELECT g AS i, c.id AS contract_id, e.id AS escrow, cl.id AS client, co.id AS contractor, ex.id AS expert, pf.id AS platform,
-              500000 + (g % 500) * 1000 AS amount
-         FROM generate_series(0, $1::bigint - 1) g CROSS JOIN k JOIN c ON c.n = g % k.total
+      `CREATE TEMP TABLE history_contracts ON COMMIT DROP AS
+       SELECT row_number() OVER (ORDER BY c.id) - 1 AS n, c.id AS contract_id, e.id AS escrow, cl.id AS client, co.id AS contractor, ex.id AS expert, pf.id AS platform
+         FROM contracts c
          JOIN ledger_accounts e ON e.kind = 'escrow' AND e.contract_id = c.id
          JOIN ledger_accounts cl ON cl.kind = 'client_funding' AND cl.user_id = c.client_id AND cl.currency = c.currency
          JOIN ledger_accounts co ON co.kind = 'contractor' AND co.user_id = c.contractor_id AND co.currency = c.currency
          JOIN ledger_accounts ex ON ex.kind = 'expert' AND ex.user_id = c.expert_id AND ex.currency = c.currency
-         JOIN ledger_accounts pf ON pf.kind = 'platform_fee' AND pf.currency = c.currency`,
+         JOIN ledger_accounts pf ON pf.kind = 'platform_fee' AND pf.currency = c.currency
+        WHERE c.expert_id IS NOT NULL`,
+    );
+    await tx.query('ANALYZE history_contracts');
+    await tx.query(
+      `CREATE TEMP TABLE history_cycles ON COMMIT DROP AS
+       SELECT g.i, h.contract_id, h.escrow, h.client, h.contractor, h.expert, h.platform, 500000 + (g.i % 500) * 1000 AS amount
+         FROM (SELECT i, i % (SELECT count(*) FROM history_contracts) AS n FROM generate_series(0, $1::bigint - 1) i) g
+         JOIN history_contracts h ON h.n = g.n`,
       [cycles],
     );
     // The fee rules (1.5 % platform, 2 % expert with the XAF minimum), rounded half up.

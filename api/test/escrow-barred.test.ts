@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from './test-app';
+import { ACCOUNT_BALANCES_SQL } from '../src/escrow/ledger';
 import { createSpecialist, multipart, type Person } from './marketplace-helpers';
 import { seedContract } from './escrow-fixtures';
 import {
@@ -331,7 +332,7 @@ describe('a suspended expert', () => {
     expect(resolved.statusCode).toBe(200);
     // 1 040 000 held: 400 000 to the contractor, 6 000 platform fee on it, no expert fee, the rest refunded.
     expect(resolved.json().resolution).toMatchObject({ contractor_amount: 400_000, refunded_amount: 1_040_000 - 400_000 - 6_000 });
-    const { rows } = await t.db.query("SELECT 1 FROM ledger_accounts WHERE kind = 'expert' AND user_id = $1 AND credits_posted > 0", [parties.expert.id]);
+    const { rows } = await t.db.query(`SELECT 1 FROM (${ACCOUNT_BALANCES_SQL}) b WHERE kind = 'expert' AND user_id = $1 AND credits_posted > 0`, [parties.expert.id]);
     expect(rows).toEqual([]);
     const check = await ledgerCheck(t.app, parties);
     expect(check.checks.filter((c) => !c.ok)).toEqual([]);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from './test-app';
+import { ACCOUNT_BALANCES_SQL } from '../src/escrow/ledger';
 import { CARDS } from './escrow-helpers';
 import { approveFunded, seedAdmin, seedContract, seedPerson, type SeededMilestone, type SeededPerson } from './escrow-fixtures';
 
@@ -222,7 +223,7 @@ describe('payments racing on PostgreSQL', () => {
     expect(check.json().checks.filter((c: { ok: boolean }) => !c.ok)).toEqual([]);
     expect(check.json().ok).toBe(true);
 
-    const [balances] = await sql('SELECT sum(credits_posted - debits_posted) AS posted, sum(credits_pending - debits_pending) AS pending FROM ledger_accounts');
+    const [balances] = await sql(`SELECT sum(credits_posted - debits_posted) AS posted, sum(credits_pending - debits_pending) AS pending FROM (${ACCOUNT_BALANCES_SQL}) b`);
     expect([Number(balances!.posted), Number(balances!.pending)]).toEqual([0, 0]);
     expect(await sql('SELECT pending_id FROM ledger_transfers WHERE pending_id IS NOT NULL GROUP BY pending_id HAVING count(*) > 1')).toEqual([]);
 
@@ -260,7 +261,7 @@ describe('payments racing on PostgreSQL', () => {
 
     const account = async (kind: string, userId: string | null) => {
       const [row] = await sql<{ posted: string; pending: string; paid: string }>(
-        `SELECT credits_posted - debits_posted AS posted, credits_pending AS pending, debits_posted AS paid FROM ledger_accounts
+        `SELECT credits_posted - debits_posted AS posted, credits_pending AS pending, debits_posted AS paid FROM (${ACCOUNT_BALANCES_SQL}) b
           WHERE kind = $1 AND user_id IS NOT DISTINCT FROM $2 AND currency = 'XAF'`,
         [kind, userId],
       );

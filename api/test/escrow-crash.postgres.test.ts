@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { ACCOUNT_BALANCES_SQL } from '../src/escrow/ledger';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -239,7 +240,7 @@ describe('a server killed in the middle of releases', () => {
     // Each milestone released once: its two holds (payout, platform fee) posted once each, none left open.
     expect(holds.map((row) => [row.status, Number(row.posted), Number(row.open)])).toEqual(releases.map(() => ['released', 2, 0]));
     const { rows: paid } = await db.query<{ posted: string; pending: string }>(
-      `SELECT credits_posted - debits_posted AS posted, credits_pending AS pending FROM ledger_accounts WHERE kind = 'contractor' AND user_id = $1`,
+      `SELECT credits_posted - debits_posted AS posted, credits_pending AS pending FROM (${ACCOUNT_BALANCES_SQL}) b WHERE kind = 'contractor' AND user_id = $1`,
       [contractor.id],
     );
     expect({ posted: Number(paid[0]!.posted), pending: Number(paid[0]!.pending) }).toEqual({

@@ -64,7 +64,11 @@ it('funds and releases 500 milestones of 50 contracts of one client, all at once
   expect(check.checks.filter((c) => !c.ok)).toEqual([]);
 }, 120_000);
 
-/** Holds `sql` (a row lock) in an open transaction until the returned release is called. */
+/**
+ * Holds `sql` (a row lock) in an open transaction until the returned release
+ * is called. FOR NO KEY UPDATE is the lock an update of an account's stored
+ * totals takes: what a payment in flight would hold on a hot row.
+ */
 async function holdLock(sql: string, params: unknown[]): Promise<() => Promise<void>> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -99,10 +103,32 @@ it('pays in one currency while a transaction holds the fee account of another', 
   const xaf = await contractIn('XAF', [500_000]);
   // The EUR fee account exists once a EUR milestone was funded.
   expect((await call(euro.id, euro.milestones[0]!.id, 'fund')).statusCode).toBe(200);
-  const unlock = await holdLock("SELECT id FROM ledger_accounts WHERE kind = 'platform_fee' AND currency = 'EUR' FOR UPDATE", []);
+  const unlock = await holdLock("SELECT id FROM ledger_accounts WHERE kind = 'platform_fee' AND currency = 'EUR' FOR NO KEY UPDATE", []);
   try {
     const answer = await within(5_000, call(xaf.id, xaf.milestones[0]!.id, 'fund'));
     expect(answer === 'waited' ? 'waited' : answer.statusCode).toBe(200);
+  } finally {
+    await unlock();
+  }
+  expect((await ledgerCheck(t.app, parties())).ok).toBe(true);
+});
+
+it('funds and releases while a transaction holds the accounts that only receive: fee, contractor, expert, client funding', async () => {
+  const first = await contractIn('XAF', [500_000, 500_000], contractors[1]);
+  const second = await contractIn('XAF', [600_000], contractors[1]);
+  expect((await call(first.id, first.milestones[0]!.id, 'fund')).statusCode).toBe(200);
+  await approveFunded(t.db, first.id);
+  expect((await call(first.id, first.milestones[0]!.id, 'release')).statusCode).toBe(200);
+  const unlock = await holdLock(
+    `SELECT id FROM ledger_accounts WHERE currency = 'XAF' AND (kind = 'platform_fee' OR user_id = ANY ($1::uuid[])) ORDER BY id FOR NO KEY UPDATE`,
+    [[client.id, contractors[1]!.id, expert.id]],
+  );
+  try {
+    const funded = await within(5_000, call(second.id, second.milestones[0]!.id, 'fund'));
+    expect(funded === 'waited' ? 'waited' : funded.statusCode).toBe(200);
+    await approveFunded(t.db, second.id);
+    const released = await within(5_000, call(second.id, second.milestones[0]!.id, 'release'));
+    expect(released === 'waited' ? 'waited' : released.statusCode).toBe(200);
   } finally {
     await unlock();
   }

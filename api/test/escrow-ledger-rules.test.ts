@@ -72,10 +72,10 @@ async function accountOf(tx: Queryable, kind: string, owner: { userId?: string; 
   return Number(rows[0]!.id);
 }
 
-/** A posted transfer with the account totals kept in step, so only a business rule can object. */
+/** A posted transfer with the escrow totals kept in step (the only stored ones), so only a business rule can object. */
 async function post(tx: Queryable, debit: number, credit: number, amount: number, code: string, milestoneId: string) {
-  await tx.query('UPDATE ledger_accounts SET debits_posted = debits_posted + $2 WHERE id = $1', [debit, amount]);
-  await tx.query('UPDATE ledger_accounts SET credits_posted = credits_posted + $2 WHERE id = $1', [credit, amount]);
+  await tx.query("UPDATE ledger_accounts SET debits_posted = debits_posted + $2 WHERE id = $1 AND kind = 'escrow'", [debit, amount]);
+  await tx.query("UPDATE ledger_accounts SET credits_posted = credits_posted + $2 WHERE id = $1 AND kind = 'escrow'", [credit, amount]);
   await tx.query(
     `INSERT INTO ledger_transfers (debit_account_id, credit_account_id, amount, currency, flag, code, contract_id, milestone_id)
      VALUES ($1, $2, $3, 'XAF', 'posted', $4, $5, $6)`,
@@ -92,8 +92,14 @@ async function postHold(tx: Queryable, milestoneId: string) {
   );
   const hold = rows[0]!;
   const amount = Number(hold.amount);
-  await tx.query('UPDATE ledger_accounts SET debits_pending = debits_pending - $2, debits_posted = debits_posted + $2 WHERE id = $1', [hold.debit_account_id, amount]);
-  await tx.query('UPDATE ledger_accounts SET credits_pending = credits_pending - $2, credits_posted = credits_posted + $2 WHERE id = $1', [hold.credit_account_id, amount]);
+  await tx.query(
+    "UPDATE ledger_accounts SET debits_pending = debits_pending - $2, debits_posted = debits_posted + $2 WHERE id = $1 AND kind = 'escrow'",
+    [hold.debit_account_id, amount],
+  );
+  await tx.query(
+    "UPDATE ledger_accounts SET credits_pending = credits_pending - $2, credits_posted = credits_posted + $2 WHERE id = $1 AND kind = 'escrow'",
+    [hold.credit_account_id, amount],
+  );
   await tx.query(
     `INSERT INTO ledger_transfers (debit_account_id, credit_account_id, amount, currency, flag, pending_id, code, contract_id, milestone_id)
      VALUES ($1, $2, $3, 'XAF', 'post_pending', $4, 'contractor_payout', $5, $6)`,

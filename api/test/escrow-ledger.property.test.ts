@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../src/db/database';
+import { ACCOUNT_BALANCES_SQL } from '../src/escrow/ledger';
 import { createTestApp, type TestApp } from './test-app';
 import { PDF_BYTES, multipart, type Person } from './marketplace-helpers';
 import { seedAdmin, seedPerson } from './escrow-fixtures';
@@ -115,7 +116,7 @@ async function snapshot(db: Database): Promise<Record<string, unknown>> {
        (SELECT count(*) FROM ledger_transfers) AS transfers,
        (SELECT coalesce(sum(amount), 0) FROM ledger_transfers) AS transferred,
        (SELECT coalesce(string_agg(concat_ws(':', id, debits_pending, debits_posted, credits_pending, credits_posted), ',' ORDER BY id), '')
-          FROM ledger_accounts) AS accounts,
+          FROM (${ACCOUNT_BALANCES_SQL}) b) AS accounts,
        (SELECT coalesce(string_agg(concat_ws(':', id, status, frozen_reason, expert_id, settled_at), ',' ORDER BY id), '') FROM contracts) AS contracts,
        (SELECT coalesce(string_agg(concat_ws(':', id, status, estimate_owed, inspected_by, paid_to_contractor, refunded_amount), ',' ORDER BY id), '')
           FROM milestones) AS milestones,
@@ -173,7 +174,7 @@ async function verify(model: Model, real: Real, shown: ModelContract[] = model.c
   for (const currency of ['XAF', 'EUR']) {
     const theirs = model.contracts.filter((c) => c.contractor === 'run' && c.currency === currency);
     const { rows } = await real.db.query<{ posted: string; pending: string }>(
-      `SELECT credits_posted - debits_posted AS posted, credits_pending AS pending FROM ledger_accounts
+      `SELECT credits_posted - debits_posted AS posted, credits_pending AS pending FROM (${ACCOUNT_BALANCES_SQL}) b
         WHERE kind = 'contractor' AND user_id = $1 AND currency = $2`,
       [real.contractor.id, currency],
     );

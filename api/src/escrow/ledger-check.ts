@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database';
 import { expertFeeSql, platformFeeSql } from './fees';
+import { LOCKED_KINDS } from './ledger';
 
 export interface CheckResult {
   name: string;
@@ -188,29 +189,35 @@ const OPEN_HOLDS = (milestone: string) => `FROM ledger_transfers t WHERE t.miles
 async function checkSince(db: Queryable, since: Checkpoint, withSums: boolean): Promise<LedgerReport> {
   const params = [since.transferId, since.milestoneChange];
   const checks: CheckResult[] = [];
+  // The full check starts from nothing: no checkpoint sums.
+  const base = `LEFT JOIN ledger_checkpoint_sums s ON ${withSums ? 's.account_id = a.id' : 'false'}`;
+  const derived = (column: string) => `coalesce(s.${column}, 0) + coalesce(d.${column}, 0)`;
   checks.push(
     await violations(
       db,
       'Balances sum to zero',
-      `SELECT currency, sum(credits_posted - debits_posted) AS posted, sum(credits_pending - debits_pending) AS pending
-         FROM ledger_accounts GROUP BY currency
-        HAVING sum(credits_posted - debits_posted) <> 0 OR sum(credits_pending - debits_pending) <> 0`,
-      [],
+      `WITH delta AS (${accountSumsSql('id > $1')})
+       SELECT a.currency, sum(${derived('credits_posted')} - (${derived('debits_posted')})) AS posted,
+              sum(${derived('credits_pending')} - (${derived('debits_pending')})) AS pending
+         FROM ledger_accounts a ${base} LEFT JOIN delta d ON d.account = a.id GROUP BY a.currency
+        HAVING sum(${derived('credits_posted')} - (${derived('debits_posted')})) <> 0
+            OR sum(${derived('credits_pending')} - (${derived('debits_pending')})) <> 0`,
+      [since.transferId],
       (count) => (count === 0 ? 'Posted and pending balances sum to zero in every currency.' : `${count} currencies do not sum to zero`),
     ),
   );
-  // The full check starts from nothing: no checkpoint sums.
-  const base = `LEFT JOIN ledger_checkpoint_sums s ON ${withSums ? 's.account_id = a.id' : 'false'}`;
-  const side = (column: string) => `a.${column} <> coalesce(s.${column}, 0) + coalesce(d.${column}, 0)`;
+  // Only the locked accounts (escrow) keep stored totals; the others' balances are their transfers.
+  const side = (column: string) => `a.${column} <> ${derived(column)}`;
   checks.push(
     await violations(
       db,
       'Balances match the transfers',
       `WITH delta AS (${accountSumsSql('id > $1')})
        SELECT a.id, a.kind FROM ledger_accounts a ${base} LEFT JOIN delta d ON d.account = a.id
-        WHERE ${side('debits_posted')} OR ${side('credits_posted')} OR ${side('debits_pending')} OR ${side('credits_pending')}`,
+        WHERE a.kind IN (${LOCKED_KINDS.map((kind) => `'${kind}'`).join(', ')})
+          AND (${side('debits_posted')} OR ${side('credits_posted')} OR ${side('debits_pending')} OR ${side('credits_pending')})`,
       [since.transferId],
-      (count) => (count === 0 ? 'Every account total equals the sum of its transfers.' : `${count} accounts differ from their transfers`),
+      (count) => (count === 0 ? 'Every escrow account total equals the sum of its transfers.' : `${count} accounts differ from their transfers`),
     ),
   );
   checks.push(

@@ -5,10 +5,39 @@ import type { Queryable } from '../db/database';
  * debit account to a credit account, so the balances of all accounts always
  * sum to zero. Holds follow TigerBeetle's two-phase model: a pending transfer
  * reserves money; posting it (in full or in part) or voiding it resolves it
- * exactly once. Callers run inside one database transaction and lock the
- * accounts they touch first, in id order, so concurrent calls queue instead
- * of deadlocking or spending the same money twice.
+ * exactly once. Callers run inside one database transaction.
+ *
+ * Only the accounts that must never go negative are locked and keep stored
+ * totals: a contract's escrow (in id order, so concurrent calls queue instead
+ * of deadlocking or spending the same money twice). The others only receive
+ * (contractor, expert, platform fee, refunds) or are the outside source of
+ * card money (client funding): they take append-only transfers and their
+ * balances are derived from them (`ACCOUNT_BALANCES_SQL`). A shared stored
+ * total would serialise every payment of a currency on the platform's fee row.
  */
+
+/** Kinds whose totals are stored on the row, under its lock. */
+export const LOCKED_KINDS: readonly AccountKind[] = ['escrow'];
+
+/**
+ * Every account with its four totals: stored for a locked account, derived
+ * from its transfers (by the debit and credit indexes) for the others.
+ */
+export const ACCOUNT_BALANCES_SQL = `
+  SELECT a.id, a.kind, a.user_id, a.contract_id, a.currency,
+    CASE WHEN a.kind = 'escrow' THEN a.debits_pending ELSE d.debits_pending END AS debits_pending,
+    CASE WHEN a.kind = 'escrow' THEN a.debits_posted ELSE d.debits_posted END AS debits_posted,
+    CASE WHEN a.kind = 'escrow' THEN a.credits_pending ELSE d.credits_pending END AS credits_pending,
+    CASE WHEN a.kind = 'escrow' THEN a.credits_posted ELSE d.credits_posted END AS credits_posted
+  FROM ledger_accounts a CROSS JOIN LATERAL (
+    SELECT
+      (SELECT coalesce(sum(t.amount), 0) FROM ledger_transfers t WHERE t.debit_account_id = a.id AND t.flag IN ('posted', 'post_pending')) AS debits_posted,
+      (SELECT coalesce(sum(t.amount), 0) FROM ledger_transfers t WHERE t.credit_account_id = a.id AND t.flag IN ('posted', 'post_pending')) AS credits_posted,
+      (SELECT coalesce(sum(t.amount), 0) FROM ledger_transfers t WHERE t.debit_account_id = a.id AND t.flag = 'pending'
+          AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id)) AS debits_pending,
+      (SELECT coalesce(sum(t.amount), 0) FROM ledger_transfers t WHERE t.credit_account_id = a.id AND t.flag = 'pending'
+          AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id)) AS credits_pending
+  ) d`;
 
 export type AccountKind = 'client_funding' | 'escrow' | 'contractor' | 'expert' | 'platform_fee' | 'refunds';
 export type TransferFlag = 'posted' | 'pending' | 'post_pending' | 'void_pending';
@@ -96,14 +125,17 @@ function toTransfer(row: Record<string, unknown>): TransferRow {
 }
 
 /**
- * The accounts of one operation, locked for the rest of the transaction.
- * Locks are taken in ascending id order: two operations on overlapping
- * accounts wait for each other instead of deadlocking.
+ * The accounts of one operation. The escrow accounts among them are locked
+ * for the rest of the transaction, in ascending id order: two operations on
+ * the same contract's money wait for each other instead of deadlocking. The
+ * others are not locked and their totals are not kept: transfers to and from
+ * them are only appended.
  */
 export class LockedAccounts {
   private constructor(
     private readonly tx: Queryable,
     private readonly byId: Map<number, AccountRow>,
+    private readonly tracked: Set<number>,
   ) {}
 
   static async lock(tx: Queryable, refs: AccountRef[]): Promise<{ locked: LockedAccounts; ids: number[] }> {
@@ -113,11 +145,18 @@ export class LockedAccounts {
     const order = refs.map((ref, index) => ({ ref, index })).sort((a, b) => canonical(a.ref).localeCompare(canonical(b.ref)));
     const ids = new Array<number>(refs.length);
     for (const { ref, index } of order) ids[index] = await accountId(tx, ref);
-    const { rows } = await tx.query<Record<string, unknown>>(
-      'SELECT * FROM ledger_accounts WHERE id = ANY ($1::bigint[]) ORDER BY id FOR UPDATE',
-      [[...new Set(ids)]],
-    );
-    return { locked: new LockedAccounts(tx, new Map(rows.map((row) => [Number(row.id), toAccount(row)]))), ids };
+    const lockedIds = [...new Set(ids.filter((_, index) => LOCKED_KINDS.includes(refs[index]!.kind)))];
+    const { rows } =
+      lockedIds.length === 0
+        ? { rows: [] as Record<string, unknown>[] }
+        : await tx.query<Record<string, unknown>>('SELECT * FROM ledger_accounts WHERE id = ANY ($1::bigint[]) ORDER BY id FOR UPDATE', [lockedIds]);
+    const byId = new Map<number, AccountRow>();
+    refs.forEach((ref, index) => {
+      const zero = { debits_pending: 0, debits_posted: 0, credits_pending: 0, credits_posted: 0 };
+      byId.set(ids[index]!, { id: ids[index]!, kind: ref.kind, currency: ref.currency, ...zero });
+    });
+    for (const row of rows) byId.set(Number(row.id), toAccount(row));
+    return { locked: new LockedAccounts(tx, byId, new Set(lockedIds)), ids };
   }
 
   get(id: number): AccountRow {
@@ -128,6 +167,7 @@ export class LockedAccounts {
 
   /** Posted balance on the credit side (what an escrow account holds). */
   balance(id: number): number {
+    if (!this.tracked.has(id)) throw new LedgerError('unlocked');
     const account = this.get(id);
     return account.credits_posted - account.debits_posted;
   }
@@ -137,7 +177,9 @@ export class LockedAccounts {
     return this.balance(id) - this.get(id).debits_pending;
   }
 
+  /** Stores a locked account's totals; the others' are derived from their transfers. */
   private async save(account: AccountRow): Promise<void> {
+    if (!this.tracked.has(account.id)) return;
     await this.tx.query(
       `UPDATE ledger_accounts SET debits_pending = $2, debits_posted = $3, credits_pending = $4, credits_posted = $5 WHERE id = $1`,
       [account.id, account.debits_pending, account.debits_posted, account.credits_pending, account.credits_posted],
