@@ -22,7 +22,7 @@ function shellManifest() {
     metaData: {
       contract: {
         kind: 'host',
-        sharedVersion: '0.1.0',
+        sharedVersion: '1.2.0',
         exposes: { mfe_admin: ['Routes'], mfe_chat: ['Widget'] },
         routes: { mfe_admin: ['admin.clients', 'admin.escrow'], mfe_chat: [] },
       },
@@ -30,8 +30,8 @@ function shellManifest() {
     shared: [
       { name: 'react', version: '19.2.9' },
       { name: 'react-dom/client', version: '19.2.9' },
-      { name: 'shared/api', version: '0.1.0' },
-      { name: 'shared/ui', version: '0.1.0' },
+      { name: 'shared/api', version: '1.2.0' },
+      { name: 'shared/ui', version: '1.2.0' },
     ],
     exposes: [],
   };
@@ -43,13 +43,13 @@ function adminManifest(changes = {}) {
     metaData: {
       remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
       publicPath: 'auto',
-      contract: { kind: 'remote', sharedVersion: '0.1.0', routes: ['admin.clients', 'admin.escrow'] },
+      contract: { kind: 'remote', sharedVersion: '1.2.0', routes: ['admin.clients', 'admin.escrow'] },
     },
     shared: [
       { name: 'react', version: '19.2.9', requiredVersion: '19.2.9' },
       { name: 'react-dom/client', version: '19.2.9', requiredVersion: '^19.2.9' },
-      { name: 'shared/api', version: '0.1.0', requiredVersion: '^0.1.0' },
-      { name: 'shared/ui', version: '0.1.0', requiredVersion: '^0.1.0' },
+      { name: 'shared/api', version: '1.2.0', requiredVersion: '^1.2.0' },
+      { name: 'shared/ui', version: '1.2.0', requiredVersion: '^1.2.0' },
       { name: 'valibot', version: '1.5.0', requiredVersion: '^1.5.0' },
     ],
     exposes: [{ name: 'Routes', path: './Routes' }],
@@ -82,11 +82,20 @@ describe('compareManifests', () => {
   it('reports a shared library the shell provides at a version the remote cannot use, once per package', () => {
     const remote = adminManifest();
     remote.shared = remote.shared.map((entry) =>
-      entry.name.startsWith('shared/') ? { ...entry, version: '1.0.0', requiredVersion: '^1.0.0' } : entry,
+      entry.name.startsWith('shared/') ? { ...entry, version: '2.0.0', requiredVersion: '^2.0.0' } : entry,
     );
     const problems = compareManifests('mfe_admin', remote, shellManifest());
     assert.deepEqual(codes(problems), ['shared-incompatible']);
-    assert.match(problems[0].message, /^shared: the shell provides 0\.1\.0, the remote needs \^1\.0\.0/);
+    assert.match(problems[0].message, /^shared: the shell provides 1\.2\.0, the remote needs \^2\.0\.0/);
+  });
+
+  it('accepts a remote built against an older minor of shared (additions ship with the shell first), refuses a newer minor', () => {
+    const older = adminManifest();
+    older.shared = older.shared.map((entry) => (entry.name.startsWith('shared/') ? { ...entry, version: '1.0.0', requiredVersion: '^1.0.0' } : entry));
+    assert.deepEqual(compareManifests('mfe_admin', older, shellManifest()), []);
+    const newer = adminManifest();
+    newer.shared = newer.shared.map((entry) => (entry.name.startsWith('shared/') ? { ...entry, version: '1.3.0', requiredVersion: '^1.3.0' } : entry));
+    assert.deepEqual(codes(compareManifests('mfe_admin', newer, shellManifest())), ['shared-incompatible']);
   });
 
   it('reports a newer React the remote requires', () => {

@@ -130,6 +130,8 @@ test.describe('keyboard only', () => {
     await expect(category.locator('option:checked')).toHaveText('Kitchen');
     await tab(page, page.getByLabel('Description'));
     await page.keyboard.type('New cabinets along two walls, a tiled splashback and a sink under the window.');
+    // Every step can be kept as a draft on the way to the next one.
+    await tab(page, page.getByRole('button', { name: 'Save as draft' }));
     await tab(page, page.getByRole('button', { name: 'Next' }));
     await page.keyboard.press('Enter');
 
@@ -148,6 +150,7 @@ test.describe('keyboard only', () => {
     await tab(page, page.getByLabel('Currency'));
     await expect(page.getByLabel('Currency')).toHaveValue('XAF');
     await tab(page, page.getByRole('button', { name: 'Back' }));
+    await tab(page, page.getByRole('button', { name: 'Save as draft' }));
     await tab(page, page.getByRole('button', { name: 'Next' }));
     await page.keyboard.press('Enter');
 
@@ -165,9 +168,10 @@ test.describe('keyboard only', () => {
     await expect(page.getByText('kitchen-plan.pdf')).toBeVisible();
     // Shift+Tab goes back through the buttons as it came.
     await tab(page, page.getByRole('button', { name: 'Back' }));
+    await tab(page, page.getByRole('button', { name: 'Save as draft' }));
     await tab(page, page.getByRole('button', { name: 'Publish the project' }));
     await page.keyboard.press('Shift+Tab');
-    await expect(page.getByRole('button', { name: 'Back' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Save as draft' })).toBeFocused();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
 
