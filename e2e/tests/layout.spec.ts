@@ -82,13 +82,22 @@ async function navigationProblems(page: Page, openedAt: Set<number>, width: numb
  */
 const SCREENSHOT_STYLE = '.chat-slot, .scroll-top { visibility: hidden !important; } .site-header { position: static !important; }';
 
+/**
+ * Written as files in the test's output folder, then attached: they stay for a reviewer whatever
+ * the reporter (CI's list reporter keeps no in-memory attachment).
+ */
 async function attachScreenshots(page: Page, testInfo: TestInfo, name: string, code: string, width: number) {
   // No dot in an attachment's name: the report would take what follows it for a file extension.
-  await testInfo.attach(`${name.replace(/\./g, ' ')} ${code} ${width}px`, { body: await page.screenshot({ fullPage: true, style: SCREENSHOT_STYLE }), contentType: 'image/png' });
+  const label = `${name.replace(/\./g, ' ')} ${code} ${width}px`;
+  const file = testInfo.outputPath(`${label.replace(/\s+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true, style: SCREENSHOT_STYLE });
+  await testInfo.attach(label, { path: file, contentType: 'image/png' });
   const statement = page.locator('section[aria-labelledby="escrow-statement-title"]');
   if (name === 'main.contract' && (await statement.count()) > 0) {
     await statement.scrollIntoViewIfNeeded();
-    await testInfo.attach(`statement ${code} ${width}px`, { body: await statement.screenshot({ style: SCREENSHOT_STYLE }), contentType: 'image/png' });
+    const statementFile = testInfo.outputPath(`statement-${code}-${width}px.png`);
+    await statement.screenshot({ path: statementFile, style: SCREENSHOT_STYLE });
+    await testInfo.attach(`statement ${code} ${width}px`, { path: statementFile, contentType: 'image/png' });
   }
 }
 
