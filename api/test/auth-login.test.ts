@@ -90,7 +90,8 @@ describe('GET /auth/me', () => {
       first_name: 'Léa',
       last_name: 'Njoya',
       phone_number: '+237 6 12 34 56 78',
-      country: 'Cameroon',
+      // Stored as its ISO code whatever name the form sent; the screens show the localised name.
+      country: 'CM',
       city: 'Yaoundé',
       locale: 'en',
       photo_url: null,

@@ -333,6 +333,8 @@ describe('an unverified account with the provider’s address (signed up by some
     const body = signUpBody({ first_name: 'Squatter' });
     const email = String(body.email).toLowerCase();
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: body })).statusCode).toBe(201);
+    // The account is written once the answer has gone out (the same answer for a taken address).
+    await t.app.backgroundIdle();
     const { rows } = await t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
     const earlierSession = await createSession(t.db, 'client', rows[0]!.id, 30);
 
