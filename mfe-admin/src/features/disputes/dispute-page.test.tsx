@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi } from 'shared/testing';
+import { fakeApi, REFUSED_AMOUNTS } from 'shared/testing';
 import { CONTRACT_ID, DISPUTE_ID, contractFixture, disputeFixture } from '../../testing/escrow-fixtures';
 import { renderAdminPage } from '../../testing/render-page';
 import { DisputePage } from './dispute-page';
@@ -166,16 +166,7 @@ describe('dispute page', () => {
     return { calls, dialog, labels, amount: within(dialog).getByRole('textbox', { name: `${labels.amount} (${currency})` }) };
   };
 
-  it.each([
-    ['en', 'EUR', '1.500', 'EUR amounts have at most 2 decimals.'],
-    ['fr', 'EUR', '1.500', 'EUR amounts have at most 2 decimals.'],
-    ['en', 'XAF', '1.500', 'XAF amounts have no decimals.'],
-    ['fr', 'XAF', '1,500', 'XAF amounts have no decimals.'],
-    ['en', 'EUR', '0x10', 'Please enter the amount in figures, for example 1,500.50.'],
-    ['en', 'XAF', '1e3', 'Please enter the amount in figures, for example 1,500.'],
-    ['fr', 'EUR', '0b11', 'Please enter the amount in figures, for example 1\u202f500,50.'],
-    ['en', 'EUR', '1,5', 'Please enter the amount in figures, for example 1,500.50.'],
-  ] as const)('in %s, refuses a split in %s typed %s, with a message', async (locale, currency, typed, message) => {
+  it.each(REFUSED_AMOUNTS)('in %s, refuses a split in %s typed %s, with a message', async (locale, currency, typed, message) => {
     const { calls, dialog, labels, amount } = await openSplit(currency, locale);
     await userEvent.type(amount, typed);
     await userEvent.click(within(dialog).getByRole('button', { name: labels.review }));

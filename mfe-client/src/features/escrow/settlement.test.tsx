@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
-import { fakeApi, renderWithProviders } from 'shared/testing';
+import { fakeApi, REFUSED_AMOUNTS, renderWithProviders } from 'shared/testing';
 import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
 import type { Contract } from './api/contract-types';
 import { ContractPage } from './contract-page';
@@ -96,16 +96,7 @@ describe('Insolvency', () => {
     return { dialog, owed: within(dialog).getByLabelText(`Amount owed (${currency})`) };
   };
 
-  it.each([
-    ['en', 'EUR', '1.500', 'EUR amounts have at most 2 decimals.'],
-    ['fr', 'EUR', '1.500', 'EUR amounts have at most 2 decimals.'],
-    ['en', 'XAF', '1.500', 'XAF amounts have no decimals.'],
-    ['fr', 'XAF', '1,500', 'XAF amounts have no decimals.'],
-    ['en', 'EUR', '0x10', 'Please enter the amount in figures, for example 1,500.50.'],
-    ['en', 'XAF', '1e3', 'Please enter the amount in figures, for example 1,500.'],
-    ['fr', 'EUR', '0b11', 'Please enter the amount in figures, for example 1\u202f500,50.'],
-    ['en', 'EUR', '1,5', 'Please enter the amount in figures, for example 1,500.50.'],
-  ] as const)('in %s, refuses an owed amount in %s typed %s, with a message', async (locale, currency, typed, message) => {
+  it.each(REFUSED_AMOUNTS)('in %s, refuses an owed amount in %s typed %s, with a message', async (locale, currency, typed, message) => {
     const { dialog, owed } = await openEstimate(currency, locale);
     await user.type(owed, typed);
     await user.click(within(dialog).getByRole('button', { name: /^Save the estimate/ }));

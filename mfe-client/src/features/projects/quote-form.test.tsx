@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
-import { fakeApi, renderWithProviders } from 'shared/testing';
+import { fakeApi, REFUSED_AMOUNTS, renderWithProviders } from 'shared/testing';
 import { messages as sharedFr } from '../../../../shared/src/locales/fr';
 import { messages as clientFr } from '../../locales/fr';
 import { QuoteForm } from './quote-form';
@@ -86,16 +86,7 @@ describe('QuoteForm', () => {
   });
 
   // The same cases as the owed amount and the admin's dispute split: one parser, one reading.
-  it.each([
-    ['en', 'EUR', '1.500', 'EUR amounts have at most 2 decimals.'],
-    ['fr', 'EUR', '1.500', 'EUR amounts have at most 2 decimals.'],
-    ['en', 'XAF', '1.500', 'XAF amounts have no decimals.'],
-    ['fr', 'XAF', '1,500', 'XAF amounts have no decimals.'],
-    ['en', 'EUR', '0x10', 'Please enter the amount in figures, for example 1,500.50.'],
-    ['en', 'XAF', '1e3', 'Please enter the amount in figures, for example 1,500.'],
-    ['fr', 'EUR', '0b11', 'Please enter the amount in figures, for example 1\u202f500,50.'],
-    ['en', 'EUR', '1,5', 'Please enter the amount in figures, for example 1,500.50.'],
-  ] as const)('in %s, refuses %s %s with a message and sends nothing', async (locale, currency, typed, message) => {
+  it.each(REFUSED_AMOUNTS)('in %s, refuses %s %s with a message and sends nothing', async (locale, currency, typed, message) => {
     const calls = fakeApi({});
     renderForm(currency, locale);
     await user.type(screen.getByLabelText(`Total (${currency})`), typed);
