@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/db/database';
+import type { Database, Queryable } from '../src/db/database';
+import { checkLedger } from '../src/escrow/ledger-check';
 import { adminToken } from './admin-helpers';
 import { bearer } from './accounts-helpers';
 import { PDF_BYTES, createClient, createSpecialist, multipart, type Person } from './marketplace-helpers';
@@ -157,3 +158,32 @@ export async function ledgerCheck(app: FastifyInstance, parties: EscrowParties) 
     checks: { name: string; ok: boolean; detail: string }[];
   };
 }
+
+class Rollback extends Error {}
+
+/**
+ * Runs `change` (a bad posting, as a bug or a hand-made correction would write
+ * it) and a ledger check (the incremental one unless told) in one transaction
+ * that is then rolled back, so each test starts from the same clean ledger.
+ */
+export async function checkLedgerAfter<Report = Awaited<ReturnType<typeof checkLedger>>>(
+  db: Database,
+  change: (tx: Queryable) => Promise<unknown>,
+  check: (tx: Queryable) => Promise<Report> = checkLedger as unknown as (tx: Queryable) => Promise<Report>,
+): Promise<Report> {
+  let result: Report | undefined;
+  await db
+    .transaction(async (tx) => {
+      await change(tx);
+      result = await check(tx);
+      throw new Rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+  return result!;
+}
+
+/** The names of the checks that failed. */
+export const failingChecks = (result: { checks: { name: string; ok: boolean }[] }) =>
+  result.checks.filter((check) => !check.ok).map((check) => check.name);

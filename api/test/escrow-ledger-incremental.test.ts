@@ -1,11 +1,13 @@
 import type { Queryable } from '../src/db/database';
-import { checkLedger, checkLedgerFully, readCheckpoint } from '../src/escrow/ledger-check';
+import { checkLedgerFully, readCheckpoint } from '../src/escrow/ledger-check';
 import { createTestApp, type TestApp } from './test-app';
 import {
   assignExpert,
+  checkLedgerAfter,
   complete,
   createContract,
   createParties,
+  failingChecks,
   fund,
   getContract,
   inspect,
@@ -39,29 +41,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const failing = (result: { checks: { name: string; ok: boolean }[] }) => result.checks.filter((c) => !c.ok).map((c) => c.name);
-
-class Rollback extends Error {}
-
-/** Runs `change` and the incremental check in one transaction that is then rolled back. */
-async function checkAfter(change: (tx: Queryable) => Promise<void>) {
-  let result: Awaited<ReturnType<typeof checkLedger>> | undefined;
-  await t.db
-    .transaction(async (tx) => {
-      await change(tx);
-      result = await checkLedger(tx);
-      throw new Rollback();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
-  return result!;
-}
+const checkAfter = (change: (tx: Queryable) => Promise<void>) => checkLedgerAfter(t.db, change);
 
 it('verifies only the transfers written since the last passing check, then moves its checkpoint', async () => {
   expect((await fund(t.app, parties.client, contractId, milestones[0]!.id)).statusCode).toBe(200);
   const first = await ledgerCheck(t.app, parties);
-  expect(failing(first)).toEqual([]);
+  expect(failingChecks(first)).toEqual([]);
   expect(first.verified_transfers).toBe(3); // card payment, contractor hold, platform fee hold
   const checkpoint = await readCheckpoint(t.db);
   expect(checkpoint.transfers).toBe(3);
@@ -75,7 +60,7 @@ it('verifies only the transfers written since the last passing check, then moves
   expect((await inspect(t.app, parties.expert, contractId, milestones[0]!.id)).statusCode).toBe(200);
   expect((await release(t.app, parties.client, contractId, milestones[0]!.id)).statusCode).toBe(200);
   const afterRelease = await ledgerCheck(t.app, parties);
-  expect(failing(afterRelease)).toEqual([]);
+  expect(failingChecks(afterRelease)).toEqual([]);
   expect(afterRelease.verified_transfers).toBe(3); // two holds posted, the expert's fee
   expect(afterRelease.transfers).toBe(6);
 });
@@ -87,7 +72,7 @@ it('catches a milestone changed after the checkpoint without any transfer', asyn
   const result = await checkAfter(async (tx) => {
     await tx.query("UPDATE milestones SET status = 'draft' WHERE id = $1", [milestones[1]!.id]);
   });
-  expect(failing(result)).toEqual(['Milestone holds match their state']);
+  expect(failingChecks(result)).toEqual(['Milestone holds match their state']);
 });
 
 it('agrees with a full re-derivation of every transfer', async () => {
@@ -96,22 +81,17 @@ it('agrees with a full re-derivation of every transfer', async () => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     return checkLedgerFully(tx);
   });
-  expect(failing(full)).toEqual([]);
+  expect(failingChecks(full)).toEqual([]);
   expect(full.checks.map((c) => c.name)).toContain('The checkpoint matches the transfers');
   expect(full.transfers).toBe((await readCheckpoint(t.db)).transfers);
 
   // Running totals that drifted from the transfers are what the full check is for.
-  const drifted = await t.db
-    .transaction(async (tx) => {
-      await tx.query('UPDATE ledger_checkpoint_sums SET credits_posted = credits_posted + 1 WHERE account_id = (SELECT min(account_id) FROM ledger_checkpoint_sums)');
-      const report = await checkLedgerFully(tx);
-      throw Object.assign(new Rollback(), { report });
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
-      return (error as Rollback & { report: Awaited<ReturnType<typeof checkLedgerFully>> }).report;
-    });
-  expect(failing(drifted)).toEqual(['The checkpoint matches the transfers']);
+  const drifted = await checkLedgerAfter(
+    t.db,
+    (tx) => tx.query('UPDATE ledger_checkpoint_sums SET credits_posted = credits_posted + 1 WHERE account_id = (SELECT min(account_id) FROM ledger_checkpoint_sums)'),
+    checkLedgerFully,
+  );
+  expect(failingChecks(drifted)).toEqual(['The checkpoint matches the transfers']);
 });
 
 it('reports a bad transfer written after the checkpoint, and keeps reporting it', async () => {
@@ -131,12 +111,12 @@ it('reports a bad transfer written after the checkpoint, and keeps reporting it'
   });
   const red = await ledgerCheck(t.app, parties);
   expect(red.ok).toBe(false);
-  expect(failing(red)).toEqual(['Balances match the transfers']);
+  expect(failingChecks(red)).toEqual(['Balances match the transfers']);
   expect(red.verified_transfers).toBe(1);
   // A failing check leaves the checkpoint where it was: the fault is reported until corrected.
   expect(await readCheckpoint(t.db)).toEqual(before);
   expect((await ledgerCheck(t.app, parties)).ok).toBe(false);
 
   const full = await checkLedgerFully(t.db);
-  expect(failing(full)).toEqual(['Balances match the transfers']);
+  expect(failingChecks(full)).toEqual(['Balances match the transfers']);
 });

@@ -1,12 +1,13 @@
 import type { Queryable } from '../src/db/database';
-import { checkLedger } from '../src/escrow/ledger-check';
 import { createTestApp, type TestApp } from './test-app';
 import { seedPerson } from './escrow-fixtures';
 import {
   assignExpert,
+  checkLedgerAfter,
   complete,
   createContract,
   createParties,
+  failingChecks,
   fund,
   getContract,
   inspect,
@@ -43,24 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-class Rollback extends Error {}
-
-/** Runs `bad` and the ledger check in one transaction that is then rolled back. */
-async function checkAfter(bad: (tx: Queryable) => Promise<void>) {
-  let result: Awaited<ReturnType<typeof checkLedger>> | undefined;
-  await t.db
-    .transaction(async (tx) => {
-      await bad(tx);
-      result = await checkLedger(tx);
-      throw new Rollback();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
-  return result!;
-}
-
-const failing = (result: { checks: { name: string; ok: boolean }[] }) => result.checks.filter((c) => !c.ok).map((c) => c.name);
+const checkAfter = (change: (tx: Queryable) => Promise<void>) => checkLedgerAfter(t.db, change);
 
 async function accountOf(tx: Queryable, kind: string, owner: { userId?: string; contractId?: string }) {
   const { rows } = await tx.query<{ id: string }>(
@@ -112,7 +96,7 @@ it('passes every rule after a real fund, approval and release', async () => {
   expect(check.checks.map((c) => c.name)).toEqual(
     expect.arrayContaining(['No payment to a barred party', 'Releases approved by a verified expert', 'Fees follow the fee rules']),
   );
-  expect(failing(check)).toEqual([]);
+  expect(failingChecks(check)).toEqual([]);
 });
 
 it('reports money paid to a contractor after they were declared insolvent', async () => {
@@ -122,7 +106,7 @@ it('reports money paid to a contractor after they were declared insolvent', asyn
     const contractor = await accountOf(tx, 'contractor', { userId: parties.contractor.id });
     await post(tx, client, contractor, 10_000, 'contractor_payout', milestones[1]!.id);
   });
-  expect(failing(result)).toEqual(['No payment to a barred party']);
+  expect(failingChecks(result)).toEqual(['No payment to a barred party']);
 });
 
 it('reports money paid to a suspended expert, and keeps reporting it after the suspension is lifted', async () => {
@@ -141,13 +125,13 @@ it('reports money paid to a suspended expert, and keeps reporting it after the s
     await tx.query('SELECT pg_sleep(0.01)');
     await suspend(tx, 'user.reactivated');
   });
-  expect(failing(result)).toEqual(['No payment to a barred party']);
+  expect(failingChecks(result)).toEqual(['No payment to a barred party']);
 });
 
 it('reports a release without an approval', async () => {
   // The second milestone is funded but nobody inspected it.
   const result = await checkAfter((tx) => postHold(tx, milestones[1]!.id));
-  expect(failing(result)).toContain('Releases approved by a verified expert');
+  expect(failingChecks(result)).toContain('Releases approved by a verified expert');
 });
 
 it('reports a release approved by an expert who was not verified', async () => {
@@ -159,7 +143,7 @@ it('reports a release approved by an expert who was not verified', async () => {
     await tx.query('UPDATE users SET verified_at = NULL WHERE id = $1', [parties.expert.id]);
     await postHold(tx, milestones[1]!.id);
   });
-  expect(failing(result)).toContain('Releases approved by a verified expert');
+  expect(failingChecks(result)).toContain('Releases approved by a verified expert');
 });
 
 it('reports a release approved by a verified expert who was never assigned to the contract', async () => {
@@ -171,20 +155,20 @@ it('reports a release approved by a verified expert who was never assigned to th
     );
     await postHold(tx, milestones[1]!.id);
   });
-  expect(failing(result)).toContain('Releases approved by a verified expert');
+  expect(failingChecks(result)).toContain('Releases approved by a verified expert');
 });
 
 it('reports fees that differ from the fee rules', async () => {
   const wrongMilestone = await checkAfter(async (tx) => {
     await tx.query('UPDATE milestones SET platform_fee = platform_fee - 1 WHERE id = $1', [milestones[2]!.id]);
   });
-  expect(failing(wrongMilestone)).toEqual(['Fees follow the fee rules']);
+  expect(failingChecks(wrongMilestone)).toEqual(['Fees follow the fee rules']);
   const wrongTransfer = await checkAfter(async (tx) => {
     const escrow = await accountOf(tx, 'escrow', { contractId });
     const expert = await accountOf(tx, 'expert', { userId: parties.expert.id });
     await post(tx, escrow, expert, milestones[1]!.expert_fee - 1, 'expert_fee', milestones[1]!.id);
   });
-  expect(failing(wrongTransfer)).toContain('Fees follow the fee rules');
+  expect(failingChecks(wrongTransfer)).toContain('Fees follow the fee rules');
 });
 
 it('answers red on the admin endpoint once such a posting is committed', async () => {
@@ -198,5 +182,5 @@ it('answers red on the admin endpoint once such a posting is committed', async (
   });
   const check = await ledgerCheck(t.app, parties);
   expect(check.ok).toBe(false);
-  expect(failing(check)).toEqual(['No payment to a barred party']);
+  expect(failingChecks(check)).toEqual(['No payment to a barred party']);
 });
