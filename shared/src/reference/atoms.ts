@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { LocalizationInfo, Plans, ReferenceBook } from './schemas';
+import type { LocalizationInfo, Plans, ReferenceBook } from '../contract/reference';
 
 /** Null until loaded (or when the API could not be reached); screens show their own loading state. */
 export const referenceBookAtom = atom<ReferenceBook | null>(null);

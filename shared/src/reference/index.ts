@@ -1,4 +1,4 @@
 export { referenceBookAtom, plansAtom, localizationAtom } from './atoms';
 export { loadStartupData, followStartupData } from './load-startup-data';
-export { ReferenceBookSchema, PlansSchema, LocalizationInfoSchema } from './schemas';
-export type { ReferenceBook, Plans, LocalizationInfo } from './schemas';
+export { ReferenceBookSchema, PlansSchema, LocalizationInfoSchema } from '../contract/reference';
+export type { ReferenceBook, Plans, LocalizationInfo } from '../contract/reference';

@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core';
 import { api, send } from '../api/client';
 import { sessionStore } from '../session/atoms';
 import { localizationAtom, plansAtom, referenceBookAtom } from './atoms';
-import { LocalizationInfoSchema, PlansSchema, ReferenceBookSchema } from './schemas';
+import { LocalizationInfoSchema, PlansSchema, ReferenceBookSchema } from '../contract/reference';
 
 type Store = typeof sessionStore;
 

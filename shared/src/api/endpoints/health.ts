@@ -1,8 +1,8 @@
 import * as v from 'valibot';
+import { HealthSchema, type Health } from '../../contract/reference';
 import { api, send } from '../client';
 
-export const HealthSchema = v.object({ status: v.literal('ok'), database: v.string() });
-export type Health = v.InferOutput<typeof HealthSchema>;
+export type { Health };
 
 /** `GET /health`: the API and its database answer. */
 export async function fetchHealth(): Promise<Health> {

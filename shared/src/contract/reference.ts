@@ -9,19 +9,25 @@ export const ReferenceBookSchema = v.object({
   categories: v.array(v.object({ code: v.string(), group: v.string(), name: v.string() })),
   specialist_kinds: v.array(Named),
   project_statuses: v.array(Named),
-  currencies: v.array(v.object({ code: v.string(), name: v.string(), minor_digits: v.number() })),
+  currencies: v.array(
+    v.object({
+      code: v.string(),
+      name: v.string(),
+      minor_digits: v.pipe(v.number(), v.integer(), v.description('Digits after the decimal point: amounts are integers of these minor units.')),
+    }),
+  ),
 });
 export type ReferenceBook = v.InferOutput<typeof ReferenceBookSchema>;
 
 /** `GET /plans`: what specialists can subscribe to, and the client offer. */
 export const PlansSchema = v.object({
-  transaction_fee_percent: v.number(),
+  transaction_fee_percent: v.pipe(v.number(), v.description('Platform fee taken on every escrow release, in percent.')),
   data: v.array(
     v.object({
       code: v.string(),
       audience: v.picklist(['specialist', 'client']),
       name: v.string(),
-      monthly_price: v.number(),
+      monthly_price: v.pipe(v.number(), v.integer(), v.description('In minor units of `currency`; 0 for a free plan.')),
       currency: v.string(),
       features: v.array(v.string()),
     }),
@@ -36,3 +42,7 @@ export const LocalizationInfoSchema = v.object({
   currency: v.string(),
 });
 export type LocalizationInfo = v.InferOutput<typeof LocalizationInfoSchema>;
+
+/** `GET /health`: the API answers and its database does too. */
+export const HealthSchema = v.object({ status: v.literal('ok'), database: v.string() });
+export type Health = v.InferOutput<typeof HealthSchema>;

@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+
+/** `GET /notifications?before=`: the page older than the notification `before` (an id). */
+export const NotificationsQuerySchema = v.object({
+  before: v.optional(v.pipe(v.string(), v.transform(Number))),
+});
+export type NotificationsQuery = v.InferOutput<typeof NotificationsQuerySchema>;
+
+export const NotificationSchema = v.object({
+  id: v.number(),
+  kind: v.string(),
+  text: v.pipe(v.string(), v.description('Already in the viewer\'s language: the API renders it per request.')),
+  link: v.string(),
+  read: v.boolean(),
+  created_at: v.string(),
+});
+export type AppNotification = v.InferOutput<typeof NotificationSchema>;
+
+/** `GET /notifications`: the latest thirty, newest first. */
+export const NotificationsSchema = v.object({ data: v.array(NotificationSchema) });
+export type Notifications = v.InferOutput<typeof NotificationsSchema>;
+
+/** `GET /notifications/unread-count`. */
+export const UnreadCountSchema = v.object({ count: v.number() });
+export type UnreadCount = v.InferOutput<typeof UnreadCountSchema>;
+
+/** `GET /dev/outbox?to=`: only the e-mails to that address when given. */
+export const OutboxQuerySchema = v.object({ to: v.optional(v.string()) });
+export type OutboxQuery = v.InferOutput<typeof OutboxQuerySchema>;
+
+/** One e-mail kept in the outbox (sent nowhere: no mail server is configured). */
+export const OutboxMessageSchema = v.object({
+  id: v.number(),
+  to: v.string(),
+  subject: v.string(),
+  text: v.string(),
+  html: v.string(),
+  created_at: v.string(),
+});
+export type OutboxMessage = v.InferOutput<typeof OutboxMessageSchema>;
+
+/** `GET /dev/outbox`: the latest 100 e-mails, newest first. */
+export const OutboxSchema = v.object({ data: v.array(OutboxMessageSchema) });
+export type Outbox = v.InferOutput<typeof OutboxSchema>;
