@@ -52,3 +52,5 @@ export {
   SpecialistProfileSchema,
 } from './project-schemas';
 export type { InviteInput, ProjectInput, ProjectValues, QuoteInput, QuoteValues, SpecialistProfileInput } from './project-schemas';
+export { CardSchema, boundedText, cardSchemaAt, expiryValid, luhnValid } from './card';
+export type { Card, CardInput } from './card';
