@@ -1,4 +1,4 @@
-export { useForm } from './use-form';
-export type { FieldBinding, FormApi, UseFormOptions } from './use-form';
+export { getPath, setPath, shiftRows, useForm } from './use-form';
+export type { FieldBinding, FormApi, FormValues, ListApi, ListName, ListRow, UseFormOptions } from './use-form';
 export { Field, FormAlert, SelectField, TextField } from './form-field';
 export type { FieldControlProps, FieldProps, SelectFieldProps, TextFieldProps } from './form-field';

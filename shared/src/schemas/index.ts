@@ -1,7 +1,7 @@
 export { isCalendarDate } from './calendar-date';
 export { VALIDATION_MESSAGES } from './messages';
 export { INPUT_MESSAGES } from './input-messages';
-export { optionalMoneyText } from './money-text';
+export { moneyText, optionalMoneyText } from './money-text';
 export { descriptorFor, fieldErrors, issueMessage, translateMessage } from './issue-messages';
 export type { FieldErrorMap, Translate } from './issue-messages';
 export {
@@ -48,6 +48,7 @@ export {
   ProjectSchema,
   projectFormSchema,
   QUOTE_MESSAGE_MAX,
+  quoteFormSchema,
   QuoteSchema,
   SpecialistProfileSchema,
 } from './project-schemas';

@@ -13,14 +13,37 @@ export function optionalMoneyText(currency: string, locale: string) {
   const message = issueMessage(P.amount);
   return v.pipe(
     v.optional(v.nullable(v.string()), ''),
-    v.rawTransform(({ dataset, addIssue, NEVER }) => {
-      const reading = parseMoney(dataset.value ?? '', currency, locale);
-      if (reading.ok) return reading.minor;
-      if (reading.problem === 'empty') return null;
-      const descriptor = moneyProblemMessage(reading.problem, currency, locale);
-      addIssue({ message: issueMessage(descriptor, descriptor.values) });
-      return NEVER;
-    }),
+    readMoney(currency, locale, null),
     v.nullable(v.pipe(v.number(), v.minValue(1, message), v.maxValue(AMOUNT_MAX, message))),
   );
+}
+
+/**
+ * A required amount as typed (a quote's total, a milestone's amount): minor
+ * units; left blank it asks for an amount, like an amount sent as nothing.
+ */
+export function moneyText(currency: string, locale: string, { min = 1, message = issueMessage(P.amount) } = {}) {
+  return v.pipe(
+    v.optional(v.nullable(v.string()), ''),
+    readMoney(currency, locale, message),
+    v.number(message),
+    v.minValue(min, message),
+    v.maxValue(AMOUNT_MAX, message),
+  );
+}
+
+/** The parser's reading; a blank field is `blank` (null), or refused with `blank` as the message. */
+function readMoney(currency: string, locale: string, blank: string | null) {
+  return v.rawTransform<string | null, number | null>(({ dataset, addIssue, NEVER }) => {
+    const reading = parseMoney(dataset.value ?? '', currency, locale);
+    if (reading.ok) return reading.minor;
+    if (reading.problem === 'empty') {
+      if (blank === null) return null;
+      addIssue({ message: blank });
+      return NEVER;
+    }
+    const descriptor = moneyProblemMessage(reading.problem, currency, locale);
+    addIssue({ message: issueMessage(descriptor, descriptor.values) });
+    return NEVER;
+  });
 }

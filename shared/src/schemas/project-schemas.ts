@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { AMOUNT_MAX } from './amount-limits';
-import { optionalMoneyText } from './money-text';
+import { moneyText, optionalMoneyText } from './money-text';
 import { isCalendarDate } from './calendar-date';
 import { issueMessage } from './issue-messages';
 import { VALIDATION_MESSAGES as M } from './messages';
@@ -119,41 +119,53 @@ export function projectFormSchema(currency: string, locale: string) {
 export type ProjectInput = v.InferInput<typeof ProjectSchema>;
 export type ProjectValues = v.InferOutput<typeof ProjectSchema>;
 
+const milestoneTitle = text(2, 120);
+
 export const MilestoneSchema = v.object({
-  title: text(2, 120),
+  title: milestoneTitle,
   amount: amount(),
 });
 
+/** The quote's rules, with the amounts read by `money` (minor units). */
+function quoteSchema(money: () => v.GenericSchema<unknown, number>) {
+  return v.pipe(
+    v.object({
+      amount: money(),
+      currency: code(issueMessage(P.chooseCurrency)),
+      duration_days: v.pipe(
+        v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number))], issueMessage(P.durationRange)),
+        v.number(issueMessage(P.durationRange)),
+        v.integer(issueMessage(P.durationRange)),
+        v.minValue(1, issueMessage(P.durationRange)),
+        v.maxValue(1000, issueMessage(P.durationRange)),
+      ),
+      message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(QUOTE_MESSAGE_MAX, max(QUOTE_MESSAGE_MAX))), ''),
+      milestones: v.pipe(
+        v.array(v.object({ title: milestoneTitle, amount: money() }), issueMessage(P.milestonesCount)),
+        v.minLength(1, issueMessage(P.milestonesCount)),
+        v.maxLength(MILESTONES_MAX, issueMessage(P.milestonesCount)),
+      ),
+    }),
+    v.forward(
+      v.check(
+        // An empty plan already has its own message.
+        (quote) =>
+          quote.milestones.length === 0 ||
+          quote.milestones.reduce((total, milestone) => total + milestone.amount, 0) === quote.amount,
+        issueMessage(P.milestonesTotal),
+      ),
+      ['milestones'],
+    ),
+  );
+}
+
 /** A quote: total, duration, message and a milestone plan whose amounts add up to the total. */
-export const QuoteSchema = v.pipe(
-  v.object({
-    amount: amount(),
-    currency: code(issueMessage(P.chooseCurrency)),
-    duration_days: v.pipe(
-      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number))], issueMessage(P.durationRange)),
-      v.number(issueMessage(P.durationRange)),
-      v.integer(issueMessage(P.durationRange)),
-      v.minValue(1, issueMessage(P.durationRange)),
-      v.maxValue(1000, issueMessage(P.durationRange)),
-    ),
-    message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(QUOTE_MESSAGE_MAX, max(QUOTE_MESSAGE_MAX))), ''),
-    milestones: v.pipe(
-      v.array(MilestoneSchema, issueMessage(P.milestonesCount)),
-      v.minLength(1, issueMessage(P.milestonesCount)),
-      v.maxLength(MILESTONES_MAX, issueMessage(P.milestonesCount)),
-    ),
-  }),
-  v.forward(
-    v.check(
-      // An empty plan already has its own message.
-      (quote) =>
-        quote.milestones.length === 0 ||
-        quote.milestones.reduce((total, milestone) => total + milestone.amount, 0) === quote.amount,
-      issueMessage(P.milestonesTotal),
-    ),
-    ['milestones'],
-  ),
-);
+export const QuoteSchema = quoteSchema(() => amount());
+
+/** The quote form: amounts as typed, in the user's locale and the currency's decimals. */
+export function quoteFormSchema(currency: string, locale: string) {
+  return quoteSchema(() => moneyText(currency, locale));
+}
 export type QuoteInput = v.InferInput<typeof QuoteSchema>;
 export type QuoteValues = v.InferOutput<typeof QuoteSchema>;
 
