@@ -23,11 +23,12 @@ const SHARED_VERSION = process.env.FEDERATION_SHARED_VERSION || sharedPackage.ve
 
 /**
  * Libraries that must exist once on the page: one React, one router, one
- * store, one i18n instance, one toaster. The `x/` keys share deep imports
+ * store, one i18n instance, one toaster, one cache of server answers (a
+ * remote's queries share the shell's client only through the same copy). The `x/` keys share deep imports
  * (react/jsx-runtime, react-dom/client, jotai/vanilla…), which would
  * otherwise be bundled again by every app.
  */
-const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'jotai', '@lingui/core', '@lingui/react', 'react-hot-toast'];
+const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'jotai', '@lingui/core', '@lingui/react', 'react-hot-toast', '@tanstack/react-query'];
 const WITH_DEEP_IMPORTS = new Set(['react', 'react-dom', 'jotai']);
 
 function sharedScope(appPackage) {

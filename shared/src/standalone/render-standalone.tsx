@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
 import { Provider as StoreProvider, useAtomValue } from 'jotai';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { Toaster } from 'react-hot-toast';
@@ -15,6 +16,7 @@ import { useLocale } from '../i18n/use-locale';
 import { clientUserAtom, sessionStore } from '../session/atoms';
 import { startSession } from '../session/start-session';
 import { NOTIFICATION_DURATION_MS } from '../ui/notify';
+import { createQueryClient } from '../query/query-client';
 
 function StandaloneFrame({ remote }: { remote: RemoteName }) {
   const [locale, setLocale] = useLocale();
@@ -56,7 +58,7 @@ function StandaloneFrame({ remote }: { remote: RemoteName }) {
 
 /**
  * Runs a remote on its own (`pnpm --filter mfe-x dev`): the same providers
- * and start-up as in the shell, a router with only this remote's pages, and
+ * and start-up as in the shell (its own query cache in place of the shell's), a router with only this remote's pages, and
  * a bar to switch pages and language. The guard is left out on purpose so
  * every page can be worked on directly.
  */
@@ -79,9 +81,11 @@ export async function renderStandalone(remote: RemoteName, Routes: ComponentType
   ]);
   createRoot(container).render(
     <StoreProvider store={sessionStore}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </QueryClientProvider>
     </StoreProvider>,
   );
 }

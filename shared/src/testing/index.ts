@@ -1,4 +1,4 @@
-export { renderWithProviders } from './render';
+export { createTestQueryClient, renderWithProviders } from './render';
 export type { RenderOptions, RenderWithProvidersResult } from './render';
 export { fakeApi } from './fake-api';
 export type { FakeReply, FakeRequest, FakeRoutes } from './fake-api';

@@ -1,0 +1,76 @@
+/**
+ * Every cached server answer is named here, so a remote that changes
+ * something invalidates what another remote shows with one line, and no two
+ * screens cache the same answer under different names. A key's second part
+ * says what it holds: `list` keys are refetched when the window regains
+ * focus, others only when a change invalidates them.
+ */
+type Params = Readonly<Record<string, unknown>>;
+
+const LIST = 'list';
+
+export function isListKey(key: readonly unknown[]): boolean {
+  return key.includes(LIST);
+}
+
+export const queryKeys = {
+  projects: {
+    all: ['projects'] as const,
+    list: (params: Params) => ['projects', LIST, params] as const,
+    detail: (id: string) => ['projects', 'detail', id] as const,
+  },
+  contracts: {
+    all: ['contracts'] as const,
+    list: () => ['contracts', LIST] as const,
+    detail: (id: string) => ['contracts', 'detail', id] as const,
+    statement: (id: string) => ['contracts', 'statement', id] as const,
+    replacements: (id: string) => ['contracts', 'replacements', id] as const,
+  },
+  specialists: {
+    all: ['specialists'] as const,
+    list: (params: Params) => ['specialists', LIST, params] as const,
+    detail: (id: string) => ['specialists', 'detail', id] as const,
+    /** The signed-in specialist's own profile (services, verification). */
+    own: () => ['specialists', 'own'] as const,
+  },
+  /** Designs come translated and priced by the API: the locale and currency are part of the question. */
+  designs: {
+    all: ['designs'] as const,
+    list: (params: Params) => ['designs', LIST, params] as const,
+    popular: (locale: string) => ['designs', 'popular', locale] as const,
+  },
+  dashboard: {
+    all: ['dashboard'] as const,
+    client: () => ['dashboard', 'client'] as const,
+    specialist: () => ['dashboard', 'specialist'] as const,
+  },
+  notifications: {
+    all: ['notifications'] as const,
+    unreadCount: () => ['notifications', 'unread-count'] as const,
+    /** The texts come translated from the API. */
+    list: (locale: string) => ['notifications', LIST, locale] as const,
+  },
+  /** The back office reads the same records through other routes, with more fields: never the client's keys. */
+  admin: {
+    all: ['admin'] as const,
+    users: {
+      all: ['admin', 'users'] as const,
+      list: (params: Params) => ['admin', 'users', LIST, params] as const,
+      summary: (role: string) => ['admin', 'users', 'summary', role] as const,
+      detail: (id: string) => ['admin', 'users', 'detail', id] as const,
+    },
+    experts: () => ['admin', 'experts', LIST] as const,
+    admins: () => ['admin', 'admins'] as const,
+    audit: (params: Params) => ['admin', 'audit', LIST, params] as const,
+    outbox: (to: string) => ['admin', 'outbox', LIST, to] as const,
+    escrow: {
+      all: ['admin', 'escrow'] as const,
+      summary: () => ['admin', 'escrow', 'summary'] as const,
+      contracts: (params: Params) => ['admin', 'escrow', 'contracts', LIST, params] as const,
+      contract: (id: string) => ['admin', 'escrow', 'contract', id] as const,
+      statement: (id: string) => ['admin', 'escrow', 'statement', id] as const,
+      disputes: (status: string) => ['admin', 'escrow', 'disputes', LIST, status] as const,
+      dispute: (id: string) => ['admin', 'escrow', 'dispute', id] as const,
+    },
+  },
+};
