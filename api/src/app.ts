@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { dbPlugin } from './plugins/db-plugin';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { contractPlugin } from './http/contract-plugin';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { i18nPlugin } from './i18n/i18n-plugin';
 import { rateLimitsPlugin } from './accounts/rate-limits';
@@ -32,6 +33,9 @@ import { recoverPaymentIntents } from './escrow/card-payments';
 import { runSeeds } from './seed/run-seeds';
 import { createRemotesSource } from './web/remotes-json';
 import { serveWeb } from './web/serve-web';
+
+/** The version of the /api/v1 contract published in the OpenAPI document. */
+const API_VERSION = '1.0.0';
 
 export interface RegisteredRoute {
   method: string;
@@ -122,6 +126,8 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
   // Only the social sign-in flow uses a cookie (binding it to the browser that started it); sessions stay Bearer tokens.
   await app.register(cookie);
   await app.register(errorHandlerPlugin);
+  // Before any route: it compiles their schemas and collects them into the OpenAPI document.
+  await app.register(contractPlugin, { strictResponses: config.strictResponses, version: API_VERSION });
   await app.register(dbPlugin, { config, ...(database ? { database } : {}) });
   await app.register(i18nPlugin);
   await app.register(inputGuardPlugin);

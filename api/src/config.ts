@@ -10,6 +10,8 @@ export interface AppConfig {
   dataDir: string;
   /** A PostgreSQL server; when unset the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | undefined;
+  /** Connections to the PostgreSQL server (`DATABASE_POOL_SIZE`); sized for the machine when unset. */
+  databasePoolSize: number | undefined;
   /** In-memory embedded database (tests). */
   inMemoryDatabase: boolean;
   /** Serve the built front ends (production). */
@@ -19,6 +21,8 @@ export interface AppConfig {
   /** A JSON file whose entries replace the generated remotes.json entries (deploying a remote elsewhere). */
   remotesFile: string | undefined;
   logLevel: string;
+  /** Check every API answer against its schema and answer 500 when it does not match (`API_STRICT_RESPONSES`; on except in production). */
+  strictResponses: boolean;
   /** Load the demo data (accounts, designs, …) at start-up; on by default except in tests. */
   seedDemo: boolean;
   /**
@@ -172,6 +176,13 @@ function toPort(value: string | undefined, fallback: number): number {
   return port;
 }
 
+function toPoolSize(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < 1 || size > 1000) throw new Error(`Invalid DATABASE_POOL_SIZE: ${value}`);
+  return size;
+}
+
 /** Reads the configuration from the environment (documented in the README). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const mode: Environment = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -184,11 +195,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: toPoolSize(env.DATABASE_POOL_SIZE),
     inMemoryDatabase: false,
     serveWeb: env.SERVE_WEB ? env.SERVE_WEB === 'true' : mode === 'production',
     webRoot: path.resolve(env.WEB_ROOT ?? REPO_ROOT),
     remotesFile: env.REMOTES_FILE || undefined,
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    strictResponses: env.API_STRICT_RESPONSES ? env.API_STRICT_RESPONSES === 'true' : mode !== 'production',
     // Published demo passwords belong to the embedded demo: a server database gets them only when asked (SEED_DEMO=true).
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : mode !== 'test' && !env.DATABASE_URL,
     trustProxyHops: Math.max(0, Number.parseInt(env.TRUST_PROXY_HOPS ?? '0', 10) || 0),

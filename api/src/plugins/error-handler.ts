@@ -1,6 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import type { MessageDescriptor } from '@lingui/core';
+import { fieldErrors } from 'shared/schemas';
+import { API_MESSAGES as M } from 'shared/messages';
+import { RequestSchemaError } from '../http/contract-plugin';
 
 /** An error whose message is safe and meant for the user (4xx). */
 export class HttpError extends Error {
@@ -36,7 +39,10 @@ export class RuleError extends Error {
  */
 export const errorHandlerPlugin = fp(
   async (app) => {
-    app.setErrorHandler((error: FastifyError | HttpError | RuleError, request, reply) => {
+    app.setErrorHandler((error: FastifyError | HttpError | RuleError | RequestSchemaError, request, reply) => {
+      if (error instanceof RequestSchemaError) {
+        return reply.status(422).send({ message: request.t(M.invalidFields), errors: fieldErrors(error.issues, (descriptor) => request.t(descriptor)) });
+      }
       if (error instanceof RuleError) return reply.status(error.statusCode).send({ message: request.t(error.descriptor, error.values) });
       if (error instanceof HttpError) {
         return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
