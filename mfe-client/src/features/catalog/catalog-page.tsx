@@ -7,7 +7,8 @@ import { HideOnError, MoneyRange, Pagination } from 'shared/ui';
 import { useFormatters, useViewerCountry, useViewerCurrency } from '../common/reference';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { useResource } from '../common/use-resource';
-import { listDesigns, type Design } from './api/list-designs';
+import type { Design } from 'shared/contract';
+import { listDesigns } from './api/list-designs';
 import { useFilterParams } from '../common/use-filter-params';
 
 const PAGE_SIZE = 12;

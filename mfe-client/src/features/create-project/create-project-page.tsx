@@ -17,7 +17,7 @@ import { Field } from 'shared/forms';
 import { useFormatters, useReferenceNames, useViewerCountry, useViewerCurrency } from '../common/reference';
 import { createProject } from '../projects/api/create-project';
 import { getProject } from '../projects/api/get-project';
-import type { ProjectDetail, ProjectDocument } from '../projects/api/project-types';
+import type { ProjectDetail, ProjectDocument } from 'shared/contract';
 import { createDraft, publishDraft, updateDraft } from '../projects/api/save-draft';
 import { uploadDocuments } from '../projects/api/upload-documents';
 import { EmptyState } from '../common/states';

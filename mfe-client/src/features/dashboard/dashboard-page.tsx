@@ -8,9 +8,10 @@ import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { useResource } from '../common/use-resource';
 import { getProject } from '../projects/api/get-project';
 import { listProjects } from '../projects/api/list-projects';
-import type { ProjectCard } from '../projects/api/project-types';
+import type { ProjectCard } from 'shared/contract';
 import { isExpert, isSpecialist } from '../projects/roles';
-import { listInvites, type Invite } from '../specialists/api/list-invites';
+import type { InviteView } from 'shared/contract';
+import { listInvites } from '../specialists/api/list-invites';
 import { EscrowTile } from './escrow-tile';
 import { InspectionsTile } from './inspections-tile';
 import { InvitationList } from './invitation-list';
@@ -119,7 +120,7 @@ function ClientDashboard() {
 function SpecialistDashboard() {
   const data = useResource('dashboard-specialist', async () => {
     const profile = await getOwnProfile();
-    if (!profile.verified) return { profile, requests: null, invites: [] as Invite[], contracts: [] as ProjectCard[] };
+    if (!profile.verified) return { profile, requests: null, invites: [] as InviteView[], contracts: [] as ProjectCard[] };
     const [requests, invites, contracted, inProgress] = await Promise.all([
       listProjects({ status: 'open', page_size: 50 }),
       listInvites(),

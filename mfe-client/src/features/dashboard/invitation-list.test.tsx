@@ -2,14 +2,15 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { fakeApi, renderWithProviders } from 'shared/testing';
-import type { Invite } from '../specialists/api/list-invites';
+import type { InviteView } from 'shared/contract';
 import { InvitationList } from './invitation-list';
 
-const invite: Invite = {
+const invite: InviteView = {
   id: 'i1',
   status: 'pending',
   message: 'Could you quote on this?',
   created_at: '2026-11-20T10:00:00.000Z',
+  responded_at: null,
   project: { id: 'p1', title: 'Solar backup for the family home' },
   inviter: { id: 'c1', name: 'Claire Client' },
   specialist: { id: 's1', name: 'Conrad Contractor' },

@@ -5,12 +5,12 @@ import { pathFor } from 'shared/routing';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { isApiError } from 'shared/api';
 import { answerInvite } from '../specialists/api/answer-invite';
-import type { Invite } from '../specialists/api/list-invites';
+import type { InviteView } from 'shared/contract';
 
 interface InvitationListProps {
-  invites: Invite[];
+  invites: InviteView[];
   /** Called with the invitation as the server now has it. */
-  onAnswered: (invite: Invite) => void;
+  onAnswered: (invite: InviteView) => void;
 }
 
 /** Pending invitations to quote, each with the client's message and an Accept / Decline answer. */
@@ -18,7 +18,7 @@ export function InvitationList({ invites, onAnswered }: InvitationListProps) {
   const { t, i18n } = useLingui();
   const [busy, setBusy] = useState<string | null>(null);
 
-  const answer = async (invite: Invite, choice: 'accept' | 'decline') => {
+  const answer = async (invite: InviteView, choice: 'accept' | 'decline') => {
     setBusy(invite.id);
     try {
       const updated = await answerInvite(invite.id, choice);

@@ -6,10 +6,11 @@ import { SpecialistProfileSchema, fieldErrors, translateMessage, type FieldError
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { Field } from 'shared/forms';
 import { useReferenceNames } from '../common/reference';
-import { saveOwnProfile, type OwnProfile } from './api/specialist-profile';
+import type { OwnSpecialistProfile } from 'shared/contract';
+import { saveOwnProfile } from './api/specialist-profile';
 
 /** A specialist's trades and area: they decide which requests arrive, so they live on the dashboard. */
-export function ServicesCard({ profile, onSaved }: { profile: OwnProfile; onSaved: (profile: OwnProfile) => void }) {
+export function ServicesCard({ profile, onSaved }: { profile: OwnSpecialistProfile; onSaved: (profile: OwnSpecialistProfile) => void }) {
   const { t, i18n } = useLingui();
   const names = useReferenceNames();
   const [company, setCompany] = useState(profile.company_name);

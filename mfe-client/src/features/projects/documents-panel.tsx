@@ -6,7 +6,7 @@ import { formatBytes } from '../common/chosen-files';
 import { DocumentPicker, UploadProgress } from '../create-project/document-picker';
 import { deleteDocument } from './api/delete-document';
 import { downloadDocument } from './api/download-document';
-import type { ProjectDocument } from './api/project-types';
+import type { ProjectDocument } from 'shared/contract';
 import { uploadDocuments } from './api/upload-documents';
 import { ConfirmBox } from './confirm-box';
 

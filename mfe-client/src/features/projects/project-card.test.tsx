@@ -3,7 +3,7 @@ import { createStore } from 'jotai';
 import { referenceBookAtom } from 'shared/reference';
 import { renderWithProviders } from 'shared/testing';
 import { ProjectCard } from './project-card';
-import type { ProjectCard as ProjectCardData } from './api/project-types';
+import type { ProjectCard as ProjectCardData } from 'shared/contract';
 
 const book = {
   countries: [{ code: 'CM', name: 'Cameroon', currency: 'XAF', cities: ['Douala'] }],

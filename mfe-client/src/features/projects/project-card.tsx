@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import { MoneyRange } from 'shared/ui';
 import { useFormatters, useReferenceNames } from '../common/reference';
-import type { ProjectCard as ProjectCardData } from './api/project-types';
+import type { ProjectCard as ProjectCardData } from 'shared/contract';
 
 /** Spec §2: title, created at, location, created by, quote type, bid count. */
 export function ProjectCard({ project }: { project: ProjectCardData }) {

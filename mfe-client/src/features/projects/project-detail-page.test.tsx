@@ -7,7 +7,7 @@ import { notify } from 'shared/ui';
 import { renderWithProviders } from 'shared/testing';
 import { contractFixture, milestoneFixture } from '../escrow/testing/contract-fixtures';
 import { ProjectDetailPage } from './project-detail-page';
-import type { ProjectDetail, QuoteView } from './api/project-types';
+import type { ProjectDetail, QuoteView } from 'shared/contract';
 
 const quote: QuoteView = {
   id: 'q1',
@@ -17,7 +17,7 @@ const quote: QuoteView = {
   duration_days: 30,
   message: 'Ready in March.',
   created_at: '2026-11-21T10:00:00.000Z',
-  specialist: { id: 'u-contractor', name: 'Conrad Contractor', company: 'Conrad & Sons', kind: 'contractor', verified: true },
+  specialist: { id: 'u-contractor', name: 'Conrad Contractor', company: 'Conrad & Sons', kind: 'contractor', verified: true, available: true },
   milestones: [
     { position: 1, title: 'Demolition', amount: 100_000 },
     { position: 2, title: 'Fitting', amount: 200_000 },

@@ -9,7 +9,7 @@ import { useFormatters, useReferenceNames } from '../common/reference';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { useResource } from '../common/use-resource';
 import { getProject } from './api/get-project';
-import type { ProjectDetail } from './api/project-types';
+import type { ProjectDetail } from 'shared/contract';
 import { DocumentsPanel } from './documents-panel';
 import { InvitePanel } from './invite-panel';
 import { QuoteComparison, QuoteStatus } from './quote-comparison';

@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from 'shared/testing';
 import { messages as sharedFr } from '../../../../shared/src/locales/fr';
 import { messages as clientFr } from '../../locales/fr';
-import type { QuoteView } from './api/project-types';
+import type { QuoteView } from 'shared/contract';
 import { QuoteComparison } from './quote-comparison';
 
-const quote = (id: string, name: string, available?: boolean): QuoteView => ({
+const quote = (id: string, name: string, available = true): QuoteView => ({
   id,
   status: 'submitted',
   amount: 300_000,
@@ -13,7 +13,7 @@ const quote = (id: string, name: string, available?: boolean): QuoteView => ({
   duration_days: 30,
   message: '',
   created_at: '2026-11-21T10:00:00.000Z',
-  specialist: { id: `u-${id}`, name, company: '', kind: 'contractor', verified: true, ...(available === undefined ? {} : { available }) },
+  specialist: { id: `u-${id}`, name, company: '', kind: 'contractor', verified: true, available },
   milestones: [{ position: 1, title: 'Whole job', amount: 300_000 }],
 });
 

@@ -4,15 +4,15 @@ import { isApiError } from 'shared/api';
 import { ESCROW_API_MESSAGES } from 'shared/messages';
 import { Money, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { useFormatters, useReferenceNames } from '../common/reference';
-import type { QuoteView } from './api/project-types';
-import { selectQuote, type Selection } from './api/select-quote';
+import type { QuoteSelection, QuoteView } from 'shared/contract';
+import { selectQuote } from './api/select-quote';
 import { ConfirmBox } from './confirm-box';
 
 interface QuoteComparisonProps {
   projectId: string;
   quotes: QuoteView[];
   open: boolean;
-  onSelected: (selection: Selection) => void;
+  onSelected: (selection: QuoteSelection) => void;
 }
 
 /** The owner's side-by-side view: columns on wide screens, stacked cards on a phone. */

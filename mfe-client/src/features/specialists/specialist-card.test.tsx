@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { referenceBookAtom } from 'shared/reference';
 import { renderWithProviders } from 'shared/testing';
-import type { ServiceCard } from './api/list-specialists';
+import type { ServiceCard } from 'shared/contract';
 import { SpecialistCard } from './specialist-card';
 
 const book = {

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import { HideOnError } from 'shared/ui';
 import { useReferenceNames } from '../common/reference';
-import type { ServiceCard } from './api/list-specialists';
+import type { ServiceCard } from 'shared/contract';
 
 export function RoleLabel({ label }: { label: ServiceCard['role_label'] }) {
   const { t } = useLingui();

@@ -11,7 +11,8 @@ import { useFormatters, useReferenceNames } from '../common/reference';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { useResource } from '../common/use-resource';
 import { listProjects } from '../projects/api/list-projects';
-import { getSpecialist, type SpecialistProfile } from './api/get-specialist';
+import type { SpecialistPublicProfile } from 'shared/contract';
+import { getSpecialist } from './api/get-specialist';
 import { sendInvite } from './api/send-invite';
 import { RoleLabel } from './specialist-card';
 
@@ -41,7 +42,7 @@ export function SpecialistPage() {
   );
 }
 
-function Profile({ profile }: { profile: SpecialistProfile }) {
+function Profile({ profile }: { profile: SpecialistPublicProfile }) {
   const { t } = useLingui();
   const user = useAtomValue(clientUserAtom);
   const names = useReferenceNames();

@@ -1,4 +1,4 @@
-import type { DesignTier } from './api/popular-designs';
+import type { DesignTier } from 'shared/contract';
 
 /** Tiers read as price signs, like a menu: Standard $, Premium $$, Luxury $$$. */
 export function tierSigns(tier: DesignTier): string {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from 'shared/testing';
-import type { Design } from './api/popular-designs';
+import type { Design } from 'shared/contract';
 import { PopularDesigns } from './popular-designs';
 
 const villa: Design = {
@@ -12,7 +12,7 @@ const villa: Design = {
   rooms: 9,
   area_m2: 320,
   image_url: '/api/v1/designs/images/hillside-villa.svg',
-  estimated_cost: { currency: 'USD', min: 42_120_000, max: 56_160_000 },
+  estimated_cost: { currency: 'USD', country: null, min: 42_120_000, max: 56_160_000 },
 };
 
 describe('PopularDesigns', () => {

@@ -6,7 +6,8 @@ import { msg } from '@lingui/core/macro';
 import { useLocale } from 'shared/i18n';
 import { HideOnError, MoneyRange } from 'shared/ui';
 import { LINKS } from '../../config/links';
-import { fetchPopularDesigns, type Design, type DesignTier, type PopularDesignsQuery } from './api/popular-designs';
+import type { Design, DesignTier } from 'shared/contract';
+import { fetchPopularDesigns, type PopularDesignsQuery } from './api/popular-designs';
 import { tierSigns, viewerCurrency } from './design-format';
 import './popular-designs.css';
 

@@ -1,24 +1,6 @@
 import * as v from 'valibot';
 import { api, send } from 'shared/api';
-
-export const DesignSchema = v.object({
-  id: v.string(),
-  slug: v.string(),
-  title: v.string(),
-  description: v.string(),
-  tier: v.picklist(['standard', 'premium', 'luxury']),
-  rooms: v.number(),
-  area_m2: v.number(),
-  image_url: v.string(),
-  estimated_cost: v.object({ currency: v.string(), min: v.number(), max: v.number() }),
-});
-export type Design = v.InferOutput<typeof DesignSchema>;
-
-const DesignListSchema = v.object({
-  data: v.array(DesignSchema),
-  meta: v.object({ page: v.optional(v.number(), 1), page_size: v.optional(v.number(), 24), total: v.number() }),
-});
-export type DesignList = v.InferOutput<typeof DesignListSchema>;
+import { DesignListSchema, type DesignList } from 'shared/contract';
 
 /** The largest page the API serves. */
 export const DESIGNS_MAX_PAGE_SIZE = 24;
@@ -37,7 +19,7 @@ export interface DesignQuery {
 }
 
 /** `GET /designs` in the page's language, costs in the viewer's currency, filtered and paged by the API. */
-export async function listDesigns(query: DesignQuery): Promise<DesignList> {
+export async function listDesigns(query: DesignQuery, signal?: AbortSignal): Promise<DesignList> {
   const searchParams: Record<string, string> = {
     locale: query.locale,
     currency: query.currency,
@@ -51,5 +33,5 @@ export async function listDesigns(query: DesignQuery): Promise<DesignList> {
     searchParams.rooms_min = query.rooms;
     if (query.rooms !== '4') searchParams.rooms_max = query.rooms;
   }
-  return v.parse(DesignListSchema, await send(api.get('designs', { searchParams })));
+  return v.parse(DesignListSchema, await send(api.get('designs', { searchParams, signal })));
 }

@@ -1,24 +1,14 @@
 import * as v from 'valibot';
 import { api, send } from 'shared/api';
 import type { SpecialistProfileInput } from 'shared/schemas';
-
-export const OwnProfileSchema = v.object({
-  company_name: v.string(),
-  headline: v.string(),
-  description: v.string(),
-  categories: v.array(v.string()),
-  service_country: v.string(),
-  service_cities: v.array(v.string()),
-  verified: v.boolean(),
-});
-export type OwnProfile = v.InferOutput<typeof OwnProfileSchema>;
+import { OwnSpecialistProfileSchema, type OwnSpecialistProfile } from 'shared/contract';
 
 /** `GET /specialist-profile`: the signed-in specialist's services and whether they are verified. */
-export async function getOwnProfile(): Promise<OwnProfile> {
-  return v.parse(OwnProfileSchema, await send(api.get('specialist-profile')));
+export async function getOwnProfile(signal?: AbortSignal): Promise<OwnSpecialistProfile> {
+  return v.parse(OwnSpecialistProfileSchema, await send(api.get('specialist-profile', { signal })));
 }
 
 /** `PUT /specialist-profile`: trades and area decide which requests arrive. */
-export async function saveOwnProfile(profile: SpecialistProfileInput): Promise<OwnProfile> {
-  return v.parse(OwnProfileSchema, await send(api.put('specialist-profile', { json: profile })));
+export async function saveOwnProfile(profile: SpecialistProfileInput): Promise<OwnSpecialistProfile> {
+  return v.parse(OwnSpecialistProfileSchema, await send(api.put('specialist-profile', { json: profile })));
 }

@@ -1,12 +1,6 @@
 import * as v from 'valibot';
 import { api, send } from 'shared/api';
-import { ProjectCardSchema } from './project-types';
-
-export const ProjectListSchema = v.object({
-  data: v.array(ProjectCardSchema),
-  meta: v.object({ page: v.number(), page_size: v.number(), total: v.number() }),
-});
-export type ProjectList = v.InferOutput<typeof ProjectListSchema>;
+import { ProjectListSchema, type ProjectList } from 'shared/contract';
 
 export interface ProjectListQuery {
   status?: string;
@@ -17,8 +11,8 @@ export interface ProjectListQuery {
 }
 
 /** `GET /projects`: a client's own projects, or the requests a specialist receives. */
-export async function listProjects(query: ProjectListQuery = {}): Promise<ProjectList> {
+export async function listProjects(query: ProjectListQuery = {}, signal?: AbortSignal): Promise<ProjectList> {
   const searchParams: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') searchParams[name] = String(value);
-  return v.parse(ProjectListSchema, await send(api.get('projects', { searchParams })));
+  return v.parse(ProjectListSchema, await send(api.get('projects', { searchParams, signal })));
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { api, send, uploadForm } from 'shared/api';
-import { ProjectDetailSchema, type ProjectDetail } from './project-types';
+import { ProjectDetailSchema, type ProjectDetail } from 'shared/contract';
 
 /** Project fields as the form has them so far: a draft may leave any of them blank. */
 export type DraftFields = Record<string, string | number | null>;

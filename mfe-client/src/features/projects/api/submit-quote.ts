@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { api, send } from 'shared/api';
 import type { QuoteValues } from 'shared/schemas';
-import { QuoteViewSchema, type QuoteView } from './project-types';
+import { QuoteViewSchema, type QuoteView } from 'shared/contract';
 
 /** `POST /projects/:id/quotes`: a verified specialist's one quote on a project. */
 export async function submitQuote(projectId: string, quote: QuoteValues): Promise<QuoteView> {

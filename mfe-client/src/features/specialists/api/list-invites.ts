@@ -1,19 +1,8 @@
 import * as v from 'valibot';
 import { api, send } from 'shared/api';
-
-export const InviteSchema = v.object({
-  id: v.string(),
-  status: v.picklist(['pending', 'accepted', 'declined']),
-  message: v.string(),
-  created_at: v.string(),
-  project: v.nullable(v.object({ id: v.string(), title: v.nullable(v.string()) })),
-  inviter: v.object({ id: v.string(), name: v.string() }),
-  specialist: v.nullable(v.object({ id: v.string(), name: v.nullable(v.string()) })),
-  email: v.nullable(v.string()),
-});
-export type Invite = v.InferOutput<typeof InviteSchema>;
+import { InviteListSchema, type InviteView } from 'shared/contract';
 
 /** `GET /invites`: sent by a client, received by a specialist. */
-export async function listInvites(): Promise<Invite[]> {
-  return v.parse(v.object({ data: v.array(InviteSchema) }), await send(api.get('invites'))).data;
+export async function listInvites(signal?: AbortSignal): Promise<InviteView[]> {
+  return v.parse(InviteListSchema, await send(api.get('invites', { signal }))).data;
 }
