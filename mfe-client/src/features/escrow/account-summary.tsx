@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Account } from './api/contract-types';
+import type { EscrowAccount as Account } from 'shared/contract';
 import { Money } from 'shared/ui';
 
 /** The contract's virtual account, figure by figure. */

@@ -2,7 +2,7 @@ import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Money } from 'shared/ui';
 import { useFormatters } from '../common/reference';
-import type { StatementEntry } from './api/contract-types';
+import type { StatementEntry } from 'shared/contract';
 
 const HEIGHT = 240;
 const PAD = { right: 16, top: 16, bottom: 32 };

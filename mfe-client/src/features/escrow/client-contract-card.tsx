@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
-import type { Contract } from './api/contract-types';
+import type { ContractView as Contract } from 'shared/contract';
 import { myTurn } from './escrow-figures';
 import { useEscrowLabels } from './escrow-labels';
 import { Money } from 'shared/ui';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { notify } from 'shared/ui';
-import type { Contract, Milestone } from './api/contract-types';
+import type { ContractView as Contract, MilestoneView as Milestone } from 'shared/contract';
 import { completeMilestone } from './api/milestone-forms';
 import { EscrowDialog } from './escrow-dialog';
 import { FilePicker, IMAGE_TYPES } from './file-picker';

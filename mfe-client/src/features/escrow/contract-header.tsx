@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import { useFormatters, useReferenceNames } from '../common/reference';
-import type { Contract } from './api/contract-types';
+import type { ContractView as Contract } from 'shared/contract';
 import { useEscrowLabels } from './escrow-labels';
 
 /** Who the contract binds, where it stands, and — loudly — whether it is frozen. */

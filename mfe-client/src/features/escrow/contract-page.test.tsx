@@ -4,7 +4,7 @@ import toast, { Toaster } from 'react-hot-toast';
 import { STORAGE_KEYS } from 'shared/session';
 import { fakeApi, renderWithProviders, type FakeRoutes } from 'shared/testing';
 import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
-import type { Contract } from './api/contract-types';
+import type { ContractView as Contract } from 'shared/contract';
 import { ContractPage } from './contract-page';
 import { contractFixture, disputeFixture, milestoneFixture, statementFixture } from './testing/contract-fixtures';
 

@@ -5,7 +5,7 @@ import { isApiError } from 'shared/api';
 import { pathFor } from 'shared/routing';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { useResource } from '../common/use-resource';
-import type { Contract } from './api/contract-types';
+import type { ContractView as Contract } from 'shared/contract';
 import { getContract } from './api/get-contract';
 import { getStatement } from './api/statement';
 import { ContractView } from './contract-view';

@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import { ErrorState, Skeleton } from '../common/states';
 import type { Resource } from '../common/use-resource';
-import type { Contract, Dispute, Milestone, Statement } from './api/contract-types';
+import type { ContractView as Contract, DisputeView as Dispute, MilestoneView as Milestone, Statement } from 'shared/contract';
 import { AccountSummary } from './account-summary';
 import { BalanceChart } from './balance-chart';
 import { CompleteDialog } from './complete-dialog';

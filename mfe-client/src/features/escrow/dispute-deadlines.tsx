@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormatters } from '../common/reference';
-import type { Dispute } from './api/contract-types';
+import type { DisputeView as Dispute } from 'shared/contract';
 
 /** The dates that matter once a dispute is open: the other side's answer, then the arbitration window. */
 export function DisputeDeadlines({ dispute }: { dispute: Dispute }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Contract, Milestone } from './api/contract-types';
+import type { ContractView as Contract, MilestoneView as Milestone } from 'shared/contract';
 import { openDispute } from './api/milestone-forms';
 import { DisputeDeadlines } from './dispute-deadlines';
 import { EscrowDialog } from './escrow-dialog';

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { FormAlert } from 'shared/forms';
 import { useFormatters } from '../common/reference';
-import type { Contract, Dispute } from './api/contract-types';
+import type { ContractView as Contract, DisputeView as Dispute } from 'shared/contract';
 import { postDisputeMessage } from './api/disputes';
 import { DisputeDeadlines } from './dispute-deadlines';
 import { useEscrowLabels } from './escrow-labels';

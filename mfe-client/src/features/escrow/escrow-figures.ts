@@ -1,4 +1,4 @@
-import type { Contract, Milestone } from './api/contract-types';
+import type { ContractView as Contract, MilestoneView as Milestone } from 'shared/contract';
 
 /** Money still in escrow for work not yet paid: what the contractor can count on. */
 const IN_ESCROW: Milestone['status'][] = ['funded', 'submitted', 'approved', 'changes_requested'];

@@ -1,43 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Contract, EntryKind, MilestoneStatus, NextAction, PartyRole } from './api/contract-types';
+import { CONTRACT_STATUS_LABELS, MILESTONE_STATUS_LABELS, STATEMENT_MESSAGES } from 'shared/messages';
+import type { ContractRole, ContractStatus, MilestoneStatus, NextAction, StatementKind } from 'shared/contract';
 
 /** The words for the escrow states, in the page's language. */
 export function useEscrowLabels() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
 
-  const milestoneStatus = (status: MilestoneStatus): string => {
-    switch (status) {
-      case 'draft':
-        return t`Not funded`;
-      case 'funded':
-        return t({ message: 'Funded', context: 'milestone status' });
-      case 'submitted':
-        return t`Work submitted`;
-      case 'approved':
-        return t`Approved`;
-      case 'changes_requested':
-        return t`Changes requested`;
-      case 'released':
-        return t({ message: 'Released', context: 'milestone status' });
-      case 'refunded':
-        return t({ message: 'Refunded', context: 'milestone status' });
-      case 'settled':
-        return t`Settled`;
-    }
-  };
+  const milestoneStatus = (status: MilestoneStatus): string => i18n._(MILESTONE_STATUS_LABELS[status]);
 
-  const contractStatus = (status: Contract['status']): string => {
-    switch (status) {
-      case 'active':
-        return t`Active`;
-      case 'frozen':
-        return t`Frozen`;
-      case 'completed':
-        return t`Completed`;
-      case 'terminated':
-        return t`Terminated`;
-    }
-  };
+  const contractStatus = (status: ContractStatus): string => i18n._(CONTRACT_STATUS_LABELS[status]);
 
   /** What happens next, as a noun: "Inspection". */
   const action = (next: NextAction): string => {
@@ -64,7 +35,7 @@ export function useEscrowLabels() {
   };
 
   /** Whose move it is, seen by `viewer`. */
-  const waitingOn = (party: PartyRole | null, viewer: PartyRole): string | null => {
+  const waitingOn = (party: ContractRole | null, viewer: ContractRole): string | null => {
     if (!party) return null;
     if (party === viewer) return t`Your turn`;
     switch (party) {
@@ -103,26 +74,10 @@ export function useEscrowLabels() {
     }
   };
 
-  const entryKind = (kind: EntryKind): string => {
-    switch (kind) {
-      case 'funding':
-        return t`Card payment into escrow`;
-      case 'contractor_payout':
-        return t`Paid to the contractor`;
-      case 'expert_fee':
-        return t`Expert fee`;
-      case 'platform_fee':
-        return t`Platform fee`;
-      case 'refund':
-        return t`Refund to the client`;
-      case 'carried_in':
-        return t`Carried in from a previous contract`;
-      case 'carried_out':
-        return t`Carried to a replacement contract`;
-    }
-  };
+  /** The same words as the statement's CSV download. */
+  const entryKind = (kind: StatementKind): string => i18n._(STATEMENT_MESSAGES[kind]);
 
-  const party = (role: PartyRole): string => {
+  const party = (role: ContractRole): string => {
     switch (role) {
       case 'client':
         return t`Client`;

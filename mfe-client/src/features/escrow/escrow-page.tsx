@@ -4,7 +4,7 @@ import { clientUserAtom } from 'shared/session';
 import { ErrorState, Skeleton } from '../common/states';
 import { useResource } from '../common/use-resource';
 import { isExpert, isSpecialist } from '../projects/roles';
-import type { Contract } from './api/contract-types';
+import type { ContractView as Contract } from 'shared/contract';
 import { listContracts } from './api/list-contracts';
 import { ClientContractCard } from './client-contract-card';
 import { EscrowEmpty, type EscrowView } from './escrow-empty';

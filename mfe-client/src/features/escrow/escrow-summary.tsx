@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Contract } from './api/contract-types';
+import type { ContractView as Contract } from 'shared/contract';
 import type { EscrowView } from './escrow-empty';
 import { expertToDo, heldForContractor, myTurn, totalsByCurrency } from './escrow-figures';
 import { MoneyTotals } from './money-totals';

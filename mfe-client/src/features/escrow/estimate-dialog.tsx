@@ -4,7 +4,7 @@ import { Field } from 'shared/forms';
 import { moneyProblemMessage, parseMoney } from 'shared/money';
 import { minorDigitsOf, notify } from 'shared/ui';
 import { useFormatters, useReferenceNames } from '../common/reference';
-import type { Contract, Milestone } from './api/contract-types';
+import type { ContractView as Contract, MilestoneView as Milestone } from 'shared/contract';
 import { estimateMilestone } from './api/milestone-forms';
 import { EscrowDialog } from './escrow-dialog';
 import { FilePicker, REPORT_TYPES } from './file-picker';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Money } from 'shared/ui';
-import type { Milestone } from './api/contract-types';
+import type { MilestoneView as Milestone } from 'shared/contract';
 
 /** Everything the card is charged for, before anything is paid. */
 export function FeeBreakdown({ milestone, currency }: { milestone: Milestone; currency: string }) {

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { notify } from 'shared/ui';
 import { formatBytes } from '../common/chosen-files';
 import { downloadDocument } from '../projects/api/download-document';
-import type { FileView } from './api/contract-types';
+import type { EscrowFile as FileView } from 'shared/contract';
 
 /** Photos, reports and evidence: the files need the bearer token, so each link downloads through fetch. */
 export function FileLinks({ files, label }: { files: FileView[]; label: string }) {

@@ -5,8 +5,9 @@ import { Field, FormAlert } from 'shared/forms';
 import { ESCROW_API_MESSAGES } from 'shared/messages';
 import { notify } from 'shared/ui';
 import { useFormatters } from '../common/reference';
-import type { Contract, Milestone } from './api/contract-types';
-import { fundMilestone, type CardInput } from './api/fund-milestone';
+import type { ContractView as Contract, MilestoneView as Milestone } from 'shared/contract';
+import type { Card, CardInput } from 'shared/schemas';
+import { fundMilestone } from './api/fund-milestone';
 import { newIdempotencyKey } from './api/idempotency-key';
 import { checkCard, type CardField } from './card-check';
 import { EscrowDialog } from './escrow-dialog';
@@ -55,7 +56,7 @@ export function FundDialog({ contract, milestone, onClose, onFunded }: FundDialo
 
   const pay = async () => {
     setProblem(null);
-    let card: CardInput | null = null;
+    let card: Card | null = null;
     if (needsCard) {
       const checked = checkCard(values);
       if ('invalid' in checked) {

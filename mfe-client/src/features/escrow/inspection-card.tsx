@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import { useReferenceNames } from '../common/reference';
-import type { Contract } from './api/contract-types';
+import type { ContractView as Contract } from 'shared/contract';
 import { expertToDo } from './escrow-figures';
 import { useEscrowLabels } from './escrow-labels';
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormatters } from '../common/reference';
-import type { Contract, Milestone } from './api/contract-types';
+import type { ContractView as Contract, MilestoneView as Milestone } from 'shared/contract';
 import { canDispute } from './escrow-figures';
 import { useEscrowLabels } from './escrow-labels';
 import { FileLinks } from './file-links';

@@ -4,7 +4,7 @@ import { isApiError } from 'shared/api';
 import { FormAlert } from 'shared/forms';
 import { Money, notify } from 'shared/ui';
 import { useFormatters } from '../common/reference';
-import type { Contract, Milestone } from './api/contract-types';
+import type { ContractView as Contract, MilestoneView as Milestone } from 'shared/contract';
 import { newIdempotencyKey } from './api/idempotency-key';
 import { releaseMilestone } from './api/release-milestone';
 import { EscrowDialog } from './escrow-dialog';

@@ -4,7 +4,7 @@ import { isApiError } from 'shared/api';
 import { FormAlert } from 'shared/forms';
 import { notify } from 'shared/ui';
 import { useFormatters } from '../common/reference';
-import type { Contract } from './api/contract-types';
+import type { ContractView as Contract } from 'shared/contract';
 import { postReview } from './api/review';
 import { StarRating } from './star-rating';
 import { TextAreaField } from './text-area-field';

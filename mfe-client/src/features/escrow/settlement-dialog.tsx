@@ -4,7 +4,7 @@ import { isApiError } from 'shared/api';
 import { FormAlert } from 'shared/forms';
 import { notify } from 'shared/ui';
 import { useFormatters } from '../common/reference';
-import type { Contract } from './api/contract-types';
+import type { ContractView as Contract } from 'shared/contract';
 import { newIdempotencyKey } from './api/idempotency-key';
 import { settleContract, type SettlementChoice } from './api/settlement';
 import { EscrowDialog } from './escrow-dialog';

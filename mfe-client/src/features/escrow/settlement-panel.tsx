@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import { useFormatters } from '../common/reference';
-import type { Contract } from './api/contract-types';
+import type { ContractView as Contract } from 'shared/contract';
 import { SettlementDialog, type SettlementPlan } from './settlement-dialog';
 import { ReplacementPicker } from './replacement-picker';
 import { Money } from 'shared/ui';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { fakeApi, REFUSED_AMOUNTS, renderWithProviders } from 'shared/testing';
 import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
-import type { Contract } from './api/contract-types';
+import type { ContractView as Contract } from 'shared/contract';
 import { ContractPage } from './contract-page';
 import { contractFixture, milestoneFixture, statementFixture } from './testing/contract-fixtures';
 
@@ -59,7 +59,7 @@ describe('Insolvency', () => {
     const estimated = milestoneFixture({
       status: 'funded',
       to_pay: 0,
-      estimate: { owed_amount: 40_000, notes: 'Demolition half done.', report: null, at: '2026-12-05T10:00:00.000Z' },
+      estimate: { owed_amount: 40_000, notes: 'Demolition half done.', report: { id: 'f1', file_name: 'estimate.pdf', content_type: 'application/pdf', size_bytes: 2048, url: '/api/v1/contracts/c1/files/f1' }, at: '2026-12-05T10:00:00.000Z' },
       next: { action: 'settle', waiting_on: 'client' },
     });
     const contract = insolvent({ insolvency: { declared_at: '2026-12-01T10:00:00.000Z', note: '', estimates_complete: true, settled_at: null }, milestones: [estimated] });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Money, notify } from 'shared/ui';
 import { useFormatters } from '../common/reference';
-import type { StatementEntry } from './api/contract-types';
+import type { StatementEntry } from 'shared/contract';
 import { downloadStatementCsv } from './api/statement';
 import { useEscrowLabels } from './escrow-labels';
 

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { Contract } from '../escrow/api/contract-types';
+import type { ContractView as Contract } from 'shared/contract';
 import { getContract } from '../escrow/api/get-contract';
 import { useResource } from '../common/use-resource';
 

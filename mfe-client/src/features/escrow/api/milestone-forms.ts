@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { uploadForm } from 'shared/api';
-import { ContractSchema, type Contract } from './contract-types';
+import { ContractViewSchema, type ContractView } from 'shared/contract';
 import { milestonePath } from './get-contract';
 
 type Progress = (fraction: number) => void;
 
-async function postForm(path: string, body: FormData, onProgress: Progress): Promise<Contract> {
-  return v.parse(ContractSchema, await uploadForm<unknown>({ path, body, onProgress }));
+async function postForm(path: string, body: FormData, onProgress: Progress): Promise<ContractView> {
+  return v.parse(ContractViewSchema, await uploadForm<unknown>({ path, body, onProgress }));
 }
 
 /** `POST …/complete` (contractor): notes and up to six photos. */

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { api, apiBaseUrl, send } from 'shared/api';
 import { downloadDocument } from '../../projects/api/download-document';
-import { StatementSchema, type Statement } from './contract-types';
+import { StatementSchema, type Statement } from 'shared/contract';
 import { contractPath } from './get-contract';
 
 /** `GET /contracts/:id/statement`: every movement of the contract's escrow account with the balance after it. */
-export async function getStatement(contractId: string): Promise<Statement> {
-  return v.parse(StatementSchema, await send(api.get(`${contractPath(contractId)}/statement`)));
+export async function getStatement(contractId: string, signal?: AbortSignal): Promise<Statement> {
+  return v.parse(StatementSchema, await send(api.get(`${contractPath(contractId)}/statement`, { signal })));
 }
 
 /** The same statement as a CSV attachment, fetched with the bearer token. */

@@ -1,4 +1,4 @@
-import type { Contract, Dispute, Milestone, Statement } from '../api/contract-types';
+import type { ContractView as Contract, DisputeView as Dispute, MilestoneView as Milestone, Statement } from 'shared/contract';
 
 /** Contract answers as the API sends them, for the escrow screens' tests. */
 export function milestoneFixture(overrides: Partial<Milestone> = {}): Milestone {
@@ -38,6 +38,7 @@ export function contractFixture(overrides: Partial<Contract> = {}): Contract {
     project: { id: 'p1', title: 'Kitchen renovation', category: 'kitchen', city: 'Lyon', country: 'FR' },
     client: { id: 'u-client', name: 'Claire Client' },
     contractor: { id: 'u-contractor', name: 'Conrad Contractor', company_name: 'Conrad & Sons' },
+    contractor_payable: true,
     expert: { id: 'u-expert', name: 'Eve Expert' },
     replaces_contract_id: null,
     replaced_by_contract_id: null,
@@ -58,6 +59,7 @@ export function disputeFixture(overrides: Partial<Dispute> = {}): Dispute {
     milestone_id: 'm1',
     milestone_title: 'Demolition',
     milestone_position: 1,
+    milestone_amount: 100_000,
     opened_by: { id: 'u-client', name: 'Claire Client', role: 'client' },
     reason: 'The wall was removed without the agreed support beam.',
     status: 'open',
