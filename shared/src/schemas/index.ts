@@ -55,3 +55,5 @@ export {
 export type { InviteInput, ProjectInput, ProjectValues, QuoteInput, QuoteValues, SpecialistProfileInput } from './project-schemas';
 export { CardSchema, boundedText, cardSchemaAt, expiryValid, luhnValid } from './card';
 export type { Card, CardInput } from './card';
+export { disputeResolutionFormSchema, ESCROW_FORM_MESSAGES, RESOLUTION_NOTE_MAX } from './escrow-forms';
+export type { DisputeResolutionForm } from './escrow-forms';

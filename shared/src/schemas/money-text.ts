@@ -22,13 +22,17 @@ export function optionalMoneyText(currency: string, locale: string) {
  * A required amount as typed (a quote's total, a milestone's amount): minor
  * units; left blank it asks for an amount, like an amount sent as nothing.
  */
-export function moneyText(currency: string, locale: string, { min = 1, message = issueMessage(P.amount) } = {}) {
+export function moneyText(
+  currency: string,
+  locale: string,
+  { min = 1, max = AMOUNT_MAX, message = issueMessage(P.amount), blankMessage = message, maxMessage = message } = {},
+) {
   return v.pipe(
     v.optional(v.nullable(v.string()), ''),
-    readMoney(currency, locale, message),
+    readMoney(currency, locale, blankMessage),
     v.number(message),
     v.minValue(min, message),
-    v.maxValue(AMOUNT_MAX, message),
+    v.maxValue(max, maxMessage),
   );
 }
 
