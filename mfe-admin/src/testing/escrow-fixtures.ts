@@ -1,4 +1,4 @@
-import type { ContractView, DisputeView, MilestoneView } from '../features/api/escrow-types';
+import type { ContractView, DisputeView, MilestoneView } from 'shared/contract';
 
 export const CONTRACT_ID = '33333333-3333-4333-8333-333333333333';
 export const DISPUTE_ID = '44444444-4444-4444-8444-444444444444';
@@ -23,8 +23,8 @@ export function milestoneFixture(overrides: Partial<MilestoneView> = {}): Milest
     photos: [],
     inspection: null,
     estimate: null,
-    paid_to_contractor: null,
-    refunded_amount: null,
+    paid_to_contractor: 0,
+    refunded_amount: 0,
     next: { action: 'complete', waiting_on: 'contractor' },
     ...overrides,
   };
@@ -41,6 +41,7 @@ export function contractFixture(overrides: Partial<ContractView> = {}): Contract
     project: { id: 'p1', title: 'Kitchen renovation', category: 'renovation', city: 'Douala', country: 'CM' },
     client: { id: 'c1', name: 'Clara Client' },
     contractor: { id: 'k1', name: 'Paul Mbappe', company_name: 'Mbappe Builders' },
+    contractor_payable: true,
     expert: null,
     replaces_contract_id: null,
     replaced_by_contract_id: null,
@@ -71,6 +72,7 @@ export function disputeFixture(overrides: Partial<DisputeView> = {}): DisputeVie
     milestone_id: MILESTONE_ID,
     milestone_title: 'Foundations',
     milestone_position: 1,
+    milestone_amount: 300000,
     opened_by: { id: 'c1', name: 'Clara Client', role: 'client' },
     reason: 'The foundations are cracked in two places.',
     status: 'open',

@@ -9,15 +9,23 @@ import {
   InsolvencyResultSchema,
   LedgerCheckSchema,
   StatementSchema,
-  type ContractListParams,
   type ContractPage,
+  type ContractStatus,
   type ContractView,
   type DisputeStatus,
   type DisputeView,
   type EscrowSummary,
   type LedgerCheck,
+  type ResolveBody,
   type Statement,
-} from './escrow-types';
+} from 'shared/contract';
+
+/** The filters of the back office's contract list, as its page holds them. */
+export interface ContractListParams {
+  status?: ContractStatus | '';
+  needs?: 'expert' | '';
+  page?: number;
+}
 
 const contract = (id: string) => `admin/contracts/${encodeURIComponent(id)}`;
 const dispute = (id: string) => `admin/disputes/${encodeURIComponent(id)}`;
@@ -73,7 +81,7 @@ export const escrowCalls = {
     v.parse(DisputeViewSchema, await send(adminApi.post(`${dispute(id)}/mediation`, { json: {} }))),
 
   /** Moves money: the same key on a retry makes the server answer the first resolution again instead of paying twice. */
-  resolve: async (id: string, body: { contractor_amount: number; note: string }, idempotencyKey: string): Promise<DisputeView> =>
+  resolve: async (id: string, body: ResolveBody, idempotencyKey: string): Promise<DisputeView> =>
     v.parse(
       DisputeViewSchema,
       await send(adminApi.post(`${dispute(id)}/resolve`, { json: body, headers: { 'Idempotency-Key': idempotencyKey } })),

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { escrowCalls } from '../api/escrow-api';
-import type { FileView } from '../api/escrow-types';
+import type { EscrowFile as FileView } from 'shared/contract';
 import { formatBytes } from './format';
 import { saveBlob } from './save-blob';
 

@@ -1,15 +1,16 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { ContractStatus, DisputeStatus, MilestoneStatus, NextAction, PartyRole, StatementKind } from '../api/escrow-types';
+import { CONTRACT_STATUS_LABELS, MILESTONE_STATUS_LABELS } from 'shared/messages';
+import type { ContractStatus, DisputeStatus, MilestoneStatus, NextAction, ContractRole as PartyRole, StatementKind } from 'shared/contract';
 
 /** How a status badge looks: its colour always comes with the word, never alone. */
 export type Tone = 'neutral' | 'good' | 'warn' | 'bad';
 
 export const CONTRACT_STATUS: Record<ContractStatus, { label: MessageDescriptor; tone: Tone }> = {
-  active: { label: msg`Active`, tone: 'good' },
-  frozen: { label: msg`Frozen`, tone: 'bad' },
-  completed: { label: msg`Completed`, tone: 'neutral' },
-  terminated: { label: msg`Terminated`, tone: 'neutral' },
+  active: { label: CONTRACT_STATUS_LABELS.active, tone: 'good' },
+  frozen: { label: CONTRACT_STATUS_LABELS.frozen, tone: 'bad' },
+  completed: { label: CONTRACT_STATUS_LABELS.completed, tone: 'neutral' },
+  terminated: { label: CONTRACT_STATUS_LABELS.terminated, tone: 'neutral' },
 };
 
 export const FROZEN_REASONS: Record<'dispute' | 'insolvency', MessageDescriptor> = {
@@ -17,15 +18,16 @@ export const FROZEN_REASONS: Record<'dispute' | 'insolvency', MessageDescriptor>
   insolvency: msg`Frozen: contractor insolvent`,
 };
 
+/** The words are the client area's too (shared); the tone is the back office's. */
 export const MILESTONE_STATUS: Record<MilestoneStatus, { label: MessageDescriptor; tone: Tone }> = {
-  draft: { label: msg`Not funded`, tone: 'neutral' },
-  funded: { label: msg`Funded`, tone: 'warn' },
-  submitted: { label: msg`Awaiting inspection`, tone: 'warn' },
-  approved: { label: msg`Approved`, tone: 'good' },
-  changes_requested: { label: msg`Changes requested`, tone: 'bad' },
-  released: { label: msg`Released`, tone: 'good' },
-  refunded: { label: msg`Refunded`, tone: 'neutral' },
-  settled: { label: msg`Settled`, tone: 'neutral' },
+  draft: { label: MILESTONE_STATUS_LABELS.draft, tone: 'neutral' },
+  funded: { label: MILESTONE_STATUS_LABELS.funded, tone: 'warn' },
+  submitted: { label: MILESTONE_STATUS_LABELS.submitted, tone: 'warn' },
+  approved: { label: MILESTONE_STATUS_LABELS.approved, tone: 'good' },
+  changes_requested: { label: MILESTONE_STATUS_LABELS.changes_requested, tone: 'bad' },
+  released: { label: MILESTONE_STATUS_LABELS.released, tone: 'good' },
+  refunded: { label: MILESTONE_STATUS_LABELS.refunded, tone: 'neutral' },
+  settled: { label: MILESTONE_STATUS_LABELS.settled, tone: 'neutral' },
 };
 
 export const NEXT_ACTION_LABELS: Record<NextAction, MessageDescriptor> = {

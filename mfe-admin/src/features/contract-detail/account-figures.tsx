@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Money } from 'shared/ui';
-import type { Account } from '../api/escrow-types';
+import type { EscrowAccount as Account } from 'shared/contract';
 
 /** The contract's escrow account: what came in, what is held, and where the rest went. */
 export function AccountFigures({ account, currency }: { account: Account; currency: string }) {

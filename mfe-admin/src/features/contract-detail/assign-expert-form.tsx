@@ -4,7 +4,7 @@ import { isApiError } from 'shared/api';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { adminCalls } from '../api/admin-api';
 import { escrowCalls } from '../api/escrow-api';
-import type { ContractView } from '../api/escrow-types';
+import type { ContractView } from 'shared/contract';
 import { serverMessage } from '../common/server-message';
 import { useLoad } from '../common/use-load';
 

@@ -50,7 +50,10 @@ describe('contract page', () => {
     const account = screen.getByRole('region', { name: 'Escrow account' });
     expect(within(account).getByText('Held in escrow').closest('div')).toHaveTextContent('€3,105');
     const milestone = screen.getByRole('listitem', { name: 'Milestone 1: Foundations' });
-    expect(within(milestone).getByText('Awaiting inspection')).toBeInTheDocument();
+    expect(within(milestone).getByText('Work submitted')).toBeInTheDocument();
+    // Nothing is paid out or refunded yet: no zero figures for either.
+    expect(within(milestone).queryByText('Paid to the contractor')).not.toBeInTheDocument();
+    expect(within(milestone).queryByText('Refunded to the client')).not.toBeInTheDocument();
     expect(within(milestone).getByText('Assign an expert (waiting on: Admin)')).toBeInTheDocument();
     expect(within(milestone).getByRole('button', { name: 'Download slab.jpg' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Statement of the escrow account' });

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { countryName } from 'shared/i18n';
-import type { ContractView } from '../api/escrow-types';
+import type { ContractView } from 'shared/contract';
 import { formatDate } from '../common/format';
 import { userPath } from '../users/users-table';
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney, Money } from 'shared/ui';
-import type { MilestoneView } from '../api/escrow-types';
+import type { MilestoneView } from 'shared/contract';
 import { ContractFiles } from '../common/contract-files';
 import { EscrowBadge } from '../common/escrow-badge';
 import { MILESTONE_STATUS, NEXT_ACTION_LABELS, PARTY_ROLE_LABELS } from '../common/escrow-labels';
@@ -65,7 +65,7 @@ export function MilestoneCard({ contractId, milestone, currency }: { contractId:
           </dt>
           <dd><Money amount={milestone.total} currency={currency} /></dd>
         </div>
-        {milestone.paid_to_contractor !== null && (
+        {milestone.paid_to_contractor > 0 && (
           <div>
             <dt>
               <Trans>Paid to the contractor</Trans>
@@ -73,7 +73,7 @@ export function MilestoneCard({ contractId, milestone, currency }: { contractId:
             <dd><Money amount={milestone.paid_to_contractor} currency={currency} /></dd>
           </div>
         )}
-        {milestone.refunded_amount !== null && (
+        {milestone.refunded_amount > 0 && (
           <div>
             <dt>
               <Trans>Refunded to the client</Trans>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { DisputeView } from '../api/escrow-types';
+import type { DisputeView } from 'shared/contract';
 import { formatDate } from '../common/format';
 
 /** When arbitration may start and by when it must end (6 weeks to 3 months after the dispute opened). */

@@ -1,4 +1,4 @@
-import type { DisputeView } from '../api/escrow-types';
+import type { DisputeView } from 'shared/contract';
 
 /** The other party's answer was due and the dispute is still in the admin's hands. */
 export function isOverdue(dispute: Pick<DisputeView, 'respond_by' | 'status'>, now = Date.now()): boolean {

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { pathFor } from 'shared/routing';
 import { Money, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { escrowCalls } from '../api/escrow-api';
-import type { DisputeView } from '../api/escrow-types';
+import type { DisputeView } from 'shared/contract';
 import { ContractFiles } from '../common/contract-files';
 import { EscrowBadge } from '../common/escrow-badge';
 import { DISPUTE_STATUS, PARTY_ROLE_LABELS } from '../common/escrow-labels';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Money } from 'shared/ui';
-import type { DisputeView } from '../api/escrow-types';
+import type { DisputeView } from 'shared/contract';
 import { formatDateTime } from '../common/format';
 
 /** How the dispute was settled: the split and the admin's note. */

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { SOMETHING_WENT_WRONG } from 'shared/ui';
 import { escrowCalls } from '../api/escrow-api';
-import type { DisputeView } from '../api/escrow-types';
+import type { DisputeView } from 'shared/contract';
 import { PARTY_ROLE_LABELS } from '../common/escrow-labels';
 import { formatDateTime } from '../common/format';
 import { serverMessage } from '../common/server-message';

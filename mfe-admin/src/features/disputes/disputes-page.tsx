@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from 'shared/ui';
 import { escrowCalls } from '../api/escrow-api';
-import { DISPUTE_STATUSES, type DisputeStatus } from '../api/escrow-types';
+import { DISPUTE_STATUSES, type DisputeStatus } from 'shared/contract';
 import { LoadError } from '../common/load-error';
 import { useLoad } from '../common/use-load';
 import '../common/styles';

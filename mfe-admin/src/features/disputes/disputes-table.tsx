@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from 'react-router-dom';
 import { pathFor } from 'shared/routing';
-import type { DisputeView } from '../api/escrow-types';
+import type { DisputeView } from 'shared/contract';
 import { EscrowBadge } from '../common/escrow-badge';
 import { DISPUTE_STATUS, PARTY_ROLE_LABELS } from '../common/escrow-labels';
 import { formatDate } from '../common/format';

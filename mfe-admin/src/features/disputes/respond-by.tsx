@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { DisputeView } from '../api/escrow-types';
+import type { DisputeView } from 'shared/contract';
 import { EscrowBadge } from '../common/escrow-badge';
 import { formatDate } from '../common/format';
 import { isOverdue } from './deadline';

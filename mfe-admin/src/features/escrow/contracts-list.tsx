@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router-dom';
 import { Pagination, Spinner } from 'shared/ui';
 import { escrowCalls } from '../api/escrow-api';
-import { CONTRACT_STATUSES, type ContractStatus } from '../api/escrow-types';
+import { CONTRACT_STATUSES, type ContractStatus } from 'shared/contract';
 import { CONTRACT_STATUS } from '../common/escrow-labels';
 import { LoadError } from '../common/load-error';
 import { useLoad } from '../common/use-load';

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { countryName } from 'shared/i18n';
 import { pathFor } from 'shared/routing';
 import { Money } from 'shared/ui';
-import type { ContractView } from '../api/escrow-types';
+import type { ContractView } from 'shared/contract';
 import { EscrowBadge } from '../common/escrow-badge';
 import { CONTRACT_STATUS, FROZEN_REASONS } from '../common/escrow-labels';
 import { formatDate } from '../common/format';

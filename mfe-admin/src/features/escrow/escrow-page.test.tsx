@@ -71,6 +71,7 @@ describe('escrow back office', () => {
           checked_at: '2026-03-01T08:00:00.000Z',
           accounts: 14,
           transfers: 52,
+          verified_transfers: 52,
           checks: [
             { name: 'Transfers balance to zero', ok: true, detail: '52 transfers checked' },
             { name: 'Contract balances match their milestones', ok: false, detail: 'Contract 33333333: held €3,105 but milestones hold €3,000' },
