@@ -1,8 +1,19 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import * as v from 'valibot';
-import { fieldErrors } from 'shared/schemas';
-import { API_MESSAGES as M, MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
+import {
+  DraftQuerySchema,
+  IdParamsSchema,
+  NoContentSchema,
+  FileResponseSchema,
+  ProjectDetailSchema,
+  ProjectDocumentListSchema,
+  ProjectDocumentParamsSchema,
+  ProjectFieldsSchema,
+  ProjectListQuerySchema,
+  ProjectListSchema,
+  errorResponses,
+} from 'shared/contract';
+import { MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
 import { PERMISSIONS } from 'shared/permissions';
 import type { AppConfig } from '../../config';
 import type { Queryable } from '../../db/database';
@@ -14,13 +25,13 @@ import { emailNotifications } from '../../marketplace/notification-mail';
 import { matchingRequestSql, receivesRequests, type ProjectRow } from '../../marketplace/project-access';
 import { MULTIPART_LIMITS, parseDraft, parseProject, readProjectMultipart, storedFields, type UploadedDocument } from './project-input';
 import { listDocuments, listQuotes, projectCard, projectDetail, type DocumentRow } from './project-views';
-import { UUID, can, loadVisibleProject, requirePermission, type ProjectWithOwner, type Viewer } from './project-guards';
+import { UUID, can, loadVisibleProject, ownedProject, requirePermission, type ProjectWithOwner, type Viewer } from './project-guards';
 import { quoteRoutes } from './quotes';
 import { projectListingQuery, type ListingViewer } from './project-listing';
-import { PROJECT_STATUSES } from '../common/reference-data';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
+import { SIGNED_IN } from '../../accounts/signed-in';
 
-/** `?draft=true` on create and edit: keep the project as an unfinished draft. */
-const asDraft = (request: { query: unknown }) => (request.query as { draft?: string } | undefined)?.draft === 'true';
+const TAGS = ['projects'];
 
 /** Every verified specialist a newly open project matches hears of it, in the transaction that opens it. */
 async function requestNotifications(tx: Queryable, project: ProjectRow): Promise<NewNotification[]> {
@@ -42,17 +53,13 @@ async function requestNotifications(tx: Queryable, project: ProjectRow): Promise
   return notifications;
 }
 
-const ListQuerySchema = v.object({
-  // Every status the reference book offers is a filter.
-  status: v.optional(v.picklist(PROJECT_STATUSES.map((status) => status.code))),
-  category: v.optional(v.pipe(v.string(), v.maxLength(40))),
-  country: v.optional(v.pipe(v.string(), v.maxLength(2))),
-  city: v.optional(v.pipe(v.string(), v.maxLength(100))),
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
-  sort: v.optional(v.picklist(['newest', 'oldest']), 'newest'),
-  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(10_000)), '1'),
-  page_size: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(50)), '12'),
-});
+/** Clients list their own projects, specialists their requests, experts the projects they inspect. */
+function listingViewer(user: Viewer): ListingViewer | null {
+  if (can(user, PERMISSIONS.CAN_SEE_PROJECTS_VIEW)) return 'owner';
+  if (can(user, PERMISSIONS.CAN_SEE_REQUESTS)) return 'specialist';
+  if (can(user, PERMISSIONS.CAN_INSPECT)) return 'expert';
+  return null;
+}
 
 /** Saves files, then their rows in `tx`; files already written are removed if anything fails. */
 async function storeDocuments(
@@ -77,10 +84,21 @@ async function storeDocuments(
   return rows;
 }
 
+/** A project as its owner sees it after a change: every document and every quote. */
+async function ownerView(app: FastifyInstance, project: ProjectWithOwner) {
+  return {
+    ...projectDetail(project, 'owner'),
+    documents: await listDocuments(app.db, project.id),
+    quotes: await listQuotes(app.db, project.id),
+  };
+}
+
 export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const files = documentFiles(app.objectStore);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-  app.addHook('preHandler', app.requireUser);
+  // Before the schemas: a stranger hears 401, never what was wrong with the request.
+  app.addHook('preValidation', app.requireUser);
+  const api = app.withTypeProvider<ValibotTypeProvider>();
 
   /** Notifications in the transaction, e-mails after it commits. */
   const announce = (notifications: NewNotification[]) => {
@@ -89,20 +107,21 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
     );
   };
 
-  app.get('/projects', async (request) => {
+  api.get('/projects', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: "The caller's projects: a client's own, a specialist's requests, an expert's inspections",
+      querystring: ProjectListQuerySchema,
+      response: { 200: ProjectListSchema, ...errorResponses(401, 403, 422) },
+    },
+    preValidation: async (request) => {
+      if (!listingViewer(request.user as Viewer)) throw new HttpError(403, request.t(MM.forbidden));
+    },
+  }, async (request) => {
     const user = request.user as Viewer;
-    // Clients list their own projects, specialists their requests, experts the projects they inspect.
-    const viewer: ListingViewer | null = can(user, PERMISSIONS.CAN_SEE_PROJECTS_VIEW)
-      ? 'owner'
-      : can(user, PERMISSIONS.CAN_SEE_REQUESTS)
-        ? 'specialist'
-        : can(user, PERMISSIONS.CAN_INSPECT)
-          ? 'expert'
-          : null;
-    if (!viewer) throw new HttpError(403, request.t(MM.forbidden));
-    const parsed = v.safeParse(ListQuerySchema, request.query ?? {});
-    if (!parsed.success) throw new HttpError(422, request.t(M.invalidFields), fieldErrors(parsed.issues));
-    const query = parsed.output;
+    const viewer = listingViewer(user)!;
+    const query = request.query;
     const empty = { data: [], meta: { page: query.page, page_size: query.page_size, total: 0 } };
     // An unverified specialist receives no requests at all (spec §1).
     if (viewer === 'specialist' && !receivesRequests(user)) return empty;
@@ -116,12 +135,26 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
     };
   });
 
-  app.post('/projects', async (request, reply) => {
-    const user = requirePermission(request, PERMISSIONS.CAN_CREATE_PROJECT);
+  api.post('/projects', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Create a project (or a draft with `?draft=true`), with its documents when sent as multipart',
+      description: 'The fields of `ProjectFields`, as multipart form fields beside `documents` files, or as JSON.',
+      consumes: ['multipart/form-data', 'application/json'],
+      querystring: DraftQuerySchema,
+      response: { 201: ProjectDetailSchema, ...errorResponses(401, 403, 413, 422) },
+    },
+    preValidation: async (request) => {
+      requirePermission(request, PERMISSIONS.CAN_CREATE_PROJECT);
+    },
+  }, async (request, reply) => {
+    const user = request.user as Viewer;
+    // Multipart and JSON both arrive here: the body is read and checked by the project rules below.
     const { fields, files: documents } = request.isMultipart()
       ? await readProjectMultipart(request)
-      : { fields: (request.body ?? {}) as Record<string, unknown>, files: [] as UploadedDocument[] };
-    const draft = asDraft(request);
+      : { fields: request.body ?? {}, files: [] as UploadedDocument[] };
+    const draft = request.query.draft;
     const input = draft ? parseDraft(fields, request) : parseProject(fields, request);
     const saved: string[] = [];
     try {
@@ -139,14 +172,22 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
       });
       announce(notifications);
       const { project: full, relation } = await loadVisibleProject(app, request, project.id);
-      return reply.status(201).send({ ...projectDetail(full, relation), documents: await listDocuments(app.db, project.id) });
+      return reply.status(201).send({ ...projectDetail(full, relation), documents: await listDocuments(app.db, project.id), quotes: [] });
     } catch (error) {
       await Promise.all(saved.map((name) => files.remove(name)));
       throw error;
     }
   });
 
-  app.get<{ Params: { id: string } }>('/projects/:id', async (request) => {
+  api.get('/projects/:id', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'One project with its documents and the quotes the caller may see',
+      params: IdParamsSchema,
+      response: { 200: ProjectDetailSchema, ...errorResponses(401, 404) },
+    },
+  }, async (request) => {
     const { project, relation } = await loadVisibleProject(app, request, request.params.id);
     const user = request.user as Viewer;
     return {
@@ -156,11 +197,23 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
     };
   });
 
-  app.put<{ Params: { id: string } }>('/projects/:id', async (request) => {
-    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
-    if (relation !== 'owner') throw new HttpError(403, request.t(MM.forbidden));
+  const owned = ownedProject(app);
+
+  api.put('/projects/:id', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: "Edit a project (`?draft=true` keeps a draft one); under contract only its description",
+      params: IdParamsSchema,
+      querystring: DraftQuerySchema,
+      body: ProjectFieldsSchema,
+      response: { 200: ProjectDetailSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    preValidation: owned.check,
+  }, async (request) => {
+    const project = owned.of(request);
     const editable = project.status === 'open' || project.status === 'draft';
-    const input = project.status === 'draft' && asDraft(request) ? parseDraft(request.body, request) : parseProject(request.body, request);
+    const input = project.status === 'draft' && request.query.draft ? parseDraft(request.body, request) : parseProject(request.body, request);
     if (!editable) {
       // With a contract, the scope is fixed: only the description may be clarified.
       const same =
@@ -181,13 +234,21 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
       );
     }
     const updated = await loadVisibleProject(app, request, project.id);
-    return { ...projectDetail(updated.project, 'owner'), documents: await listDocuments(app.db, project.id) };
+    return ownerView(app, updated.project);
   });
 
   /** A draft becomes a request: checked whole, opened, and announced to the matching specialists at once. */
-  app.post<{ Params: { id: string } }>('/projects/:id/publish', async (request) => {
-    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
-    if (relation !== 'owner') throw new HttpError(403, request.t(MM.forbidden));
+  api.post('/projects/:id/publish', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Publish a draft: checked whole, opened for quotes and announced',
+      params: IdParamsSchema,
+      response: { 200: ProjectDetailSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    preValidation: owned.check,
+  }, async (request) => {
+    const project = owned.of(request);
     if (project.status !== 'draft') throw new HttpError(409, request.t(MM.notDraft));
     parseProject(storedFields(project), request);
     const notifications = await app.db.transaction(async (tx) => {
@@ -202,13 +263,21 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
     });
     announce(notifications);
     const updated = await loadVisibleProject(app, request, project.id);
-    return { ...projectDetail(updated.project, 'owner'), documents: await listDocuments(app.db, project.id) };
+    return ownerView(app, updated.project);
   });
 
   /** The owner withdraws a draft or a request nobody is contracted on yet. */
-  app.post<{ Params: { id: string } }>('/projects/:id/cancel', async (request) => {
-    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
-    if (relation !== 'owner') throw new HttpError(403, request.t(MM.forbidden));
+  api.post('/projects/:id/cancel', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Withdraw a draft or a project nobody is contracted on yet',
+      params: IdParamsSchema,
+      response: { 200: ProjectDetailSchema, ...errorResponses(401, 403, 404, 409) },
+    },
+    preValidation: owned.check,
+  }, async (request) => {
+    const project = owned.of(request);
     // The status is checked in the statement itself: a quote selected meanwhile wins.
     const { rows } = await app.db.query(
       "UPDATE projects SET status = 'cancelled', updated_at = now() WHERE id = $1 AND status IN ('draft', 'open') RETURNING id",
@@ -216,23 +285,40 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
     );
     if (!rows[0]) throw new HttpError(409, request.t(MM.notCancellable));
     const updated = await loadVisibleProject(app, request, project.id);
-    return { ...projectDetail(updated.project, 'owner'), documents: await listDocuments(app.db, project.id) };
+    return ownerView(app, updated.project);
   });
 
-  app.get<{ Params: { id: string } }>('/projects/:id/documents', async (request) => {
+  api.get('/projects/:id/documents', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: "A project's documents",
+      params: IdParamsSchema,
+      response: { 200: ProjectDocumentListSchema, ...errorResponses(401, 404) },
+    },
+  }, async (request) => {
     const { project } = await loadVisibleProject(app, request, request.params.id);
     return { data: await listDocuments(app.db, project.id) };
   });
 
-  app.post<{ Params: { id: string } }>('/projects/:id/documents', async (request, reply) => {
-    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
-    if (relation !== 'owner') throw new HttpError(403, request.t(MM.forbidden));
+  api.post('/projects/:id/documents', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Add documents (multipart `documents` files); answers every document of the project',
+      consumes: ['multipart/form-data'],
+      params: IdParamsSchema,
+      response: { 201: ProjectDocumentListSchema, ...errorResponses(401, 403, 404, 413, 422) },
+    },
+    preValidation: owned.check,
+  }, async (request, reply) => {
+    const project = owned.of(request);
     if (!request.isMultipart()) throw new HttpError(422, request.t(MM.noDocument), { documents: [request.t(MM.noDocument)] });
     const { files: documents } = await readProjectMultipart(request);
     if (documents.length === 0) throw new HttpError(422, request.t(MM.noDocument), { documents: [request.t(MM.noDocument)] });
     const saved: string[] = [];
     try {
-      await app.db.transaction((tx) => storeDocuments(files, tx, project.id, (request.user as Viewer).id, documents, saved));
+      await app.db.transaction((tx) => storeDocuments(files, tx, project.id, request.user!.id, documents, saved));
     } catch (error) {
       await Promise.all(saved.map((name) => files.remove(name)));
       throw error;
@@ -240,9 +326,17 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
     return reply.status(201).send({ data: await listDocuments(app.db, project.id) });
   });
 
-  app.delete<{ Params: { id: string; documentId: string } }>('/projects/:id/documents/:documentId', async (request, reply) => {
-    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
-    if (relation !== 'owner') throw new HttpError(403, request.t(MM.forbidden));
+  api.delete('/projects/:id/documents/:documentId', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Remove a document',
+      params: ProjectDocumentParamsSchema,
+      response: { 204: NoContentSchema, ...errorResponses(401, 403, 404) },
+    },
+    preValidation: owned.check,
+  }, async (request, reply) => {
+    const project = owned.of(request);
     if (!UUID.test(request.params.documentId)) throw new HttpError(404, request.t(MM.documentNotFound));
     const { rows } = await app.db.query<DocumentRow>(
       'DELETE FROM project_documents WHERE id = $1 AND project_id = $2 RETURNING *',
@@ -250,10 +344,19 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
     );
     if (!rows[0]) throw new HttpError(404, request.t(MM.documentNotFound));
     await files.remove(rows[0].stored_name);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  app.get<{ Params: { id: string; documentId: string } }>('/projects/:id/documents/:documentId/download', async (request, reply) => {
+  api.get('/projects/:id/documents/:documentId/download', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Download a document, as the type it was recognised as',
+      produces: ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+      params: ProjectDocumentParamsSchema,
+      response: { 200: FileResponseSchema, ...errorResponses(401, 404) },
+    },
+  }, async (request, reply) => {
     const { project } = await loadVisibleProject(app, request, request.params.id);
     if (!UUID.test(request.params.documentId)) throw new HttpError(404, request.t(MM.documentNotFound));
     const { rows } = await app.db.query<DocumentRow>('SELECT * FROM project_documents WHERE id = $1 AND project_id = $2', [
@@ -270,7 +373,8 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('Cache-Control', 'private, no-store')
       .header('Content-Length', stored.length)
-      .send(stored.body);
+      // The file goes out as the stream it is; its schema only documents it.
+      .send(stored.body as unknown as string);
   });
 
   await app.register(quoteRoutes, { config, announce });

@@ -30,7 +30,7 @@ export async function loadVisibleProject(
   app: FastifyInstance,
   request: FastifyRequest,
   id: string,
-): Promise<{ project: ProjectWithOwner; relation: ProjectRelation }> {
+): Promise<{ project: ProjectWithOwner; relation: Exclude<ProjectRelation, 'none'> }> {
   const notFound = new HttpError(404, request.t(MM.projectNotFound));
   if (!UUID.test(id)) throw notFound;
   const { rows } = await app.db.query<ProjectWithOwner>(`${PROJECT_SELECT} WHERE p.id = $1`, [id]);
@@ -39,4 +39,26 @@ export async function loadVisibleProject(
   const relation = await relationTo(app.db, project, request.user as Viewer);
   if (relation === 'none') throw notFound;
   return { project, relation };
+}
+
+/**
+ * The project of an owner-only route, looked up before the request's schemas
+ * are checked (`preValidation`): a stranger hears 404 and a non-owner 403,
+ * never what was wrong with their body. The handler reads it with `of`.
+ */
+export function ownedProject(app: FastifyInstance) {
+  const found = new WeakMap<FastifyRequest, ProjectWithOwner>();
+  return {
+    check: async (request: FastifyRequest) => {
+      const { id } = request.params as { id: string };
+      const { project, relation } = await loadVisibleProject(app, request, id);
+      if (relation !== 'owner') throw new HttpError(403, request.t(MM.forbidden));
+      found.set(request, project);
+    },
+    of: (request: FastifyRequest): ProjectWithOwner => {
+      const project = found.get(request);
+      if (!project) throw new Error('ownedProject.check must run before the handler');
+      return project;
+    },
+  };
 }

@@ -1,5 +1,7 @@
+import type { ProjectRelation, QuoteStatus } from 'shared/contract';
+import type { SpecialistKind } from 'shared/schemas';
 import type { Queryable } from '../../db/database';
-import { barredSql, type ProjectRelation, type ProjectRow } from '../../marketplace/project-access';
+import { barredSql, type ProjectRow } from '../../marketplace/project-access';
 
 /** Amounts are bigint columns: read them back as numbers (well inside the exact range, see AMOUNT_MAX). */
 export const toAmount = (value: string | number | null): number | null => (value === null ? null : Number(value));
@@ -56,12 +58,12 @@ interface QuoteRow {
   currency: string;
   duration_days: number;
   message: string;
-  status: string;
+  status: QuoteStatus;
   created_at: Date | string;
   first_name: string;
   last_name: string;
   company_name: string | null;
-  specialist_kind: string | null;
+  specialist_kind: SpecialistKind | null;
   verified_at: Date | string | null;
   available: boolean;
   milestones: Array<{ position: number; title: string; amount: string | number }> | null;

@@ -1,16 +1,17 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { QuoteSchema } from 'shared/schemas';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { IdParamsSchema, QuoteListSchema, QuoteParamsSchema, QuoteSchema, QuoteSelectionSchema, QuoteViewSchema, errorResponses } from 'shared/contract';
 import { MARKETPLACE_API_MESSAGES as MM, API_MESSAGES as M, ESCROW_API_MESSAGES as EM } from 'shared/messages';
 import { PERMISSIONS } from 'shared/permissions';
 import type { AppConfig } from '../../config';
 import type { Queryable } from '../../db/database';
-import { parseWith } from '../../accounts/validate';
+import { SIGNED_IN } from '../../accounts/signed-in';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { HttpError } from '../../plugins/error-handler';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
 import { isBarred, receivesRequests, type ProjectRow } from '../../marketplace/project-access';
 import { createContractForQuote } from '../../escrow/contracts';
 import { listQuotes } from './project-views';
-import { UUID, can, loadVisibleProject, requirePermission } from './project-guards';
+import { UUID, can, loadVisibleProject, requirePermission, type ProjectWithOwner, type Viewer } from './project-guards';
 
 interface QuoteOptions {
   config: AppConfig;
@@ -24,20 +25,47 @@ async function contractOf(tx: { query: Queryable['query'] }, quoteId: string): P
 
 /** Quotes on a project: a verified specialist submits one; the owner compares them and selects one. */
 export const quoteRoutes: FastifyPluginAsync<QuoteOptions> = async (app, { announce }) => {
-  app.get<{ Params: { id: string } }>('/projects/:id/quotes', async (request) => {
+  const api = app.withTypeProvider<ValibotTypeProvider>();
+  const tags = ['projects'];
+
+  api.get('/projects/:id/quotes', {
+    schema: {
+      tags,
+      summary: "A project's quotes: all of them for its owner, a specialist's own for them",
+      security: SIGNED_IN,
+      params: IdParamsSchema,
+      response: { 200: QuoteListSchema, ...errorResponses(401, 404) },
+    },
+  }, async (request) => {
     const { project, relation } = await loadVisibleProject(app, request, request.params.id);
     return { data: await listQuotes(app.db, project.id, relation === 'owner' ? undefined : request.user!.id) };
   });
 
-  app.post<{ Params: { id: string } }>('/projects/:id/quotes', async (request, reply) => {
-    const user = requirePermission(request, PERMISSIONS.CAN_SUBMIT_QUOTE);
-    if (!receivesRequests(user)) throw new HttpError(403, request.t(MM.notVerified));
-    // Declared insolvent: no new work (a suspended account cannot even sign in).
-    if (await isBarred(app.db, user.id)) throw new HttpError(403, request.t(MM.forbidden));
-    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
-    if (relation === 'quoted') throw new HttpError(409, request.t(MM.alreadyQuoted));
-    if (project.status !== 'open') throw new HttpError(409, request.t(MM.projectClosed));
-    const quote = parseWith(QuoteSchema, request.body, request);
+  /** Who may quote on which project, checked before the quote itself so a refusal says why. */
+  const quotable = new WeakMap<FastifyRequest, { user: Viewer; project: ProjectWithOwner }>();
+
+  api.post('/projects/:id/quotes', {
+    schema: {
+      tags,
+      summary: "A verified specialist's one quote on an open project, with its milestone plan",
+      security: SIGNED_IN,
+      params: IdParamsSchema,
+      body: QuoteSchema,
+      response: { 201: QuoteViewSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    preValidation: async (request) => {
+      const user = requirePermission(request, PERMISSIONS.CAN_SUBMIT_QUOTE);
+      if (!receivesRequests(user)) throw new HttpError(403, request.t(MM.notVerified));
+      // Declared insolvent: no new work (a suspended account cannot even sign in).
+      if (await isBarred(app.db, user.id)) throw new HttpError(403, request.t(MM.forbidden));
+      const { project, relation } = await loadVisibleProject(app, request, (request.params as { id: string }).id);
+      if (relation === 'quoted') throw new HttpError(409, request.t(MM.alreadyQuoted));
+      if (project.status !== 'open') throw new HttpError(409, request.t(MM.projectClosed));
+      quotable.set(request, { user, project });
+    },
+  }, async (request, reply) => {
+    const { user, project } = quotable.get(request)!;
+    const quote = request.body;
     if (quote.currency !== project.currency) {
       const message = request.t(MM.quoteCurrency, { currency: project.currency });
       throw new HttpError(422, request.t(M.invalidFields), { currency: [message] });
@@ -70,11 +98,20 @@ export const quoteRoutes: FastifyPluginAsync<QuoteOptions> = async (app, { annou
       return { id: rows[0].id, notifications };
     });
     announce(created.notifications);
-    const [saved] = (await listQuotes(app.db, project.id, user.id)).filter((item) => item.id === created.id);
+    const saved = (await listQuotes(app.db, project.id, user.id)).find((item) => item.id === created.id);
+    if (!saved) throw new HttpError(404, request.t(MM.quoteNotFound));
     return reply.status(201).send(saved);
   });
 
-  app.post<{ Params: { id: string; quoteId: string } }>('/projects/:id/quotes/:quoteId/select', async (request) => {
+  api.post('/projects/:id/quotes/:quoteId/select', {
+    schema: {
+      tags,
+      summary: "The owner selects a quote: the others are declined and the escrow contract begins",
+      security: SIGNED_IN,
+      params: QuoteParamsSchema,
+      response: { 200: QuoteSelectionSchema, ...errorResponses(401, 403, 404, 409) },
+    },
+  }, async (request) => {
     const { project, relation } = await loadVisibleProject(app, request, request.params.id);
     if (relation !== 'owner' || !can(request.user!, PERMISSIONS.CAN_SELECT_QUOTE)) throw new HttpError(403, request.t(MM.forbidden));
     if (!UUID.test(request.params.quoteId)) throw new HttpError(404, request.t(MM.quoteNotFound));
@@ -117,12 +154,8 @@ export const quoteRoutes: FastifyPluginAsync<QuoteOptions> = async (app, { annou
     });
     announce(outcome.notifications);
     const quotes = await listQuotes(app.db, project.id);
-    return {
-      project_id: project.id,
-      status: 'contracted',
-      contract_id: outcome.contractId,
-      selected_quote: quotes.find((quote) => quote.id === quoteId),
-      quotes,
-    };
+    const selected = quotes.find((quote) => quote.id === quoteId);
+    if (!selected) throw new HttpError(404, request.t(MM.quoteNotFound));
+    return { project_id: project.id, status: 'contracted' as const, contract_id: outcome.contractId, selected_quote: selected, quotes };
   });
 };
