@@ -1,0 +1,160 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const subfolders = (path) => {
+  try {
+    return readdirSync(join(root, path), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+};
+
+/** The shell and the remotes: each is built and deployed on its own, so none may reach into another. */
+const apps = ['shell', ...subfolders('.').filter((name) => name.startsWith('mfe-'))];
+
+/**
+ * Folders of a remote's features that every feature of that remote may use: the remote's own
+ * shared pieces, one level below `shared` (which every remote uses).
+ */
+const commonFeatures = ['common'];
+
+/**
+ * Import boundaries as `import-x/no-restricted-paths` zones (paths resolved, so relative and
+ * package imports are caught alike). Imports flow app → features → shared.
+ */
+const zones = [
+  ...apps.map((app) => ({
+    target: `./${app}`,
+    from: apps.filter((other) => other !== app).map((other) => `./${other}`),
+    message: 'Remotes and the shell never import each other: move what both need to `shared`.',
+  })),
+  ...apps.map((app) => ({
+    target: `./${app}/src/features`,
+    from: `./${app}/src/app`,
+    message: 'Features do not import the app that composes them (imports flow app → features → shared).',
+  })),
+  ...apps.flatMap((app) =>
+    subfolders(`${app}/src/features`)
+      .filter((feature) => !commonFeatures.includes(feature))
+      .map((feature) => ({
+        target: `./${app}/src/features/${feature}`,
+        from: `./${app}/src/features`,
+        except: [`./${feature}`, ...commonFeatures.map((common) => `./${common}`)],
+        message: `A feature does not import another feature: move what both need to \`src/features/${commonFeatures[0]}\` or to \`shared\`.`,
+      })),
+  ),
+  ...commonFeatures.flatMap((common) =>
+    apps.map((app) => ({
+      target: `./${app}/src/features/${common}`,
+      from: `./${app}/src/features`,
+      except: [`./${common}`],
+      message: `\`features/${common}\` is used by the features, so it imports none of them.`,
+    })),
+  ),
+  {
+    target: './shared',
+    from: [...apps.map((app) => `./${app}`), './api', './e2e'],
+    message: '`shared` is used by every app, so it imports none of them.',
+  },
+  {
+    target: './api',
+    from: [...apps.map((app) => `./${app}`), './e2e'],
+    message: 'The API imports no front end: what both need lives in `shared`.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '**/coverage/',
+      '**/.data/',
+      'e2e/test-results/',
+      'e2e/playwright-report/',
+      // compiled from the .po catalogs
+      '**/src/locales/*.ts',
+    ],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  js.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'],
+    extends: [tseslint.configs.recommended],
+    rules: {
+      // TypeScript reports undefined names itself, with the right globals per package.
+      'no-undef': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['**/*.cjs', '**/*.mjs', '**/*.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mjs', '.cjs', '.js', '.json'],
+          conditionNames: ['types', 'import', 'require', 'node', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: apps.map((app) => `${app}/**/*.{ts,tsx}`),
+    rules: {
+      // Remotes load each other only through module federation at run time, never by package name.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(shell|mfe-[^/]+|api)(/|$)',
+              message: 'Remotes and the shell never import each other, nor the API: what both need lives in `shared`.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shell/**/*.tsx', 'mfe-*/**/*.tsx', 'shared/**/*.tsx'],
+    extends: [jsxA11y.flatConfigs.recommended],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  prettier,
+);
