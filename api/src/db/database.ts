@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -7,11 +9,51 @@ export interface QueryResult<Row> {
   rows: Row[];
 }
 
+/**
+ * A statement PostgreSQL parses and plans once per connection, then runs by
+ * name: for the statements of the busiest requests. Made with `prepared`.
+ */
+export interface PreparedStatement {
+  readonly name: string;
+  readonly text: string;
+}
+
+/**
+ * Names a statement after its text: the same text always gets the same name,
+ * and two texts never share one (a server connection refuses a name reused
+ * for another text). Statements built from filters get one name per variant.
+ */
+export function prepared(text: string): PreparedStatement {
+  return { name: `s_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text };
+}
+
 /** Something SQL can be sent to: the database, or one transaction of it. */
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(sql: string | PreparedStatement, params?: unknown[]): Promise<QueryResult<Row>>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+}
+
+/** Notifications of one channel (LISTEN), as long as it is open. */
+export interface Listener {
+  /**
+   * False while the connection that listens is down: notifications sent in
+   * that time are lost, so whoever relies on them must not trust what they
+   * remember until it is back.
+   */
+  readonly live: boolean;
+  /**
+   * Resolves once every notification committed before the call has been
+   * handed to `onPayload`: what this process just wrote is then reflected.
+   */
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onPayload(payload: string): void;
+  /** The connection dropped: notifications may have been missed. */
+  onGap?(): void;
 }
 
 /** PostgreSQL, embedded (PGlite) or a server (pg): one dialect, one interface. */
@@ -19,7 +61,21 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on `channel`: every instance on the database hears what any of them NOTIFYs. */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   close(): Promise<void>;
+}
+
+const textOf = (sql: string | PreparedStatement) => (typeof sql === 'string' ? sql : sql.text);
+
+/**
+ * Connections a server pool opens when DATABASE_POOL_SIZE does not say: two per
+ * core of this machine and one more, at least 4 and at most 20. Node runs the
+ * requests on one core; more connections than the database can serve at once
+ * only queue inside it.
+ */
+export function defaultPoolSize(cores: number = availableParallelism()): number {
+  return Math.min(20, Math.max(4, 2 * cores + 1));
 }
 
 /** Embedded PostgreSQL in `dataDir/pgdata`, or in memory when no folder is given. */
@@ -34,8 +90,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   }
   await db.waitReady;
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<Row>(sql: string, params: unknown[] = []) {
-      const result = await target.query<Row>(sql, params);
+    // The embedded database is one connection in this process: there is no round trip a
+    // named statement would save, so it runs the text.
+    async query<Row>(sql: string | PreparedStatement, params: unknown[] = []) {
+      const result = await target.query<Row>(textOf(sql), params);
       return { rows: result.rows };
     },
     async exec(sql: string) {
@@ -46,6 +104,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    // One connection: a NOTIFY reaches the callback before the statement that sent it
+    // resolves, so there is never anything to wait for.
+    async listen(channel, handlers) {
+      const stop = await db.listen(channel, handlers.onPayload);
+      return { live: true, sync: async () => undefined, close: stop };
+    },
     close: () => db.close(),
   };
 }
@@ -53,16 +117,18 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 export interface PostgresOptions {
   /** Every connection uses this schema first (isolated test runs on a shared server). */
   schema?: string;
+  /** Connections in the pool; `defaultPoolSize()` when not given. */
   max?: number;
 }
 
 /** A PostgreSQL server through a connection pool. */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
-  const pool = new pg.Pool({
+  const connection = {
     connectionString: url,
-    max: options.max ?? 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: options.max ?? defaultPoolSize() });
+  const listeners = new Set<Listener>();
   // An idle connection the server closed (restart, failover, an admin's command) is an
   // 'error' event on the pool: without a listener it would end the process. The pool opens a
   // new connection for the next query; a query in flight still fails, with its own error.
@@ -71,8 +137,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const probe = await pool.connect();
   probe.release();
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<Row>(sql: string, params: unknown[] = []) {
-      const result = await client.query(sql, params);
+    async query<Row>(sql: string | PreparedStatement, params: unknown[] = []) {
+      // pg prepares a named statement on each connection the first time it runs there.
+      const result = typeof sql === 'string' ? await client.query(sql, params) : await client.query({ name: sql.name, text: sql.text, values: params });
       return { rows: result.rows as Row[] };
     },
     async exec(sql: string) {
@@ -96,6 +163,78 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         client.release();
       }
     },
-    close: () => pool.end(),
+    async listen(channel, handlers) {
+      const listener = await listenOn(connection, channel, handlers, () => listeners.delete(listener));
+      listeners.add(listener);
+      return listener;
+    },
+    async close() {
+      await Promise.all([...listeners].map((listener) => listener.close()));
+      await pool.end();
+    },
+  };
+}
+
+const RECONNECT_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own, outside the pool (a pooled connection
+ * goes back to others between statements). When it drops, `onGap` tells the
+ * caller and a new connection listens again a second later.
+ */
+async function listenOn(
+  connection: pg.ClientConfig,
+  channel: string,
+  handlers: ListenHandlers,
+  onClose: () => void,
+): Promise<Listener> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Unsafe channel name: ${channel}`);
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const next = new pg.Client(connection);
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onPayload(message.payload ?? '');
+    });
+    const lost = () => {
+      if (client !== next) return;
+      client = undefined;
+      handlers.onGap?.();
+      void next.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(reconnect, RECONNECT_MS);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+    // Whatever happened while nobody listened is unknown.
+    handlers.onGap?.();
+  };
+  const reconnect = () => {
+    retry = undefined;
+    if (!closed) connect().catch(() => (retry = closed ? undefined : setTimeout(reconnect, RECONNECT_MS)));
+  };
+  await connect();
+
+  return {
+    get live() {
+      return client !== undefined;
+    },
+    async sync() {
+      // A round trip on the listening connection: the server sends the notifications
+      // committed before it ahead of the answer, and pg hands them over in that order.
+      await client?.query('SELECT 1').catch(() => undefined);
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      onClose();
+      await current?.end().catch(() => undefined);
+    },
   };
 }

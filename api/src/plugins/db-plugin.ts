@@ -22,7 +22,7 @@ export const dbPlugin = fp<DbPluginOptions>(
     const db =
       database ??
       (config.databaseUrl
-        ? await openPostgres(config.databaseUrl)
+        ? await openPostgres(config.databaseUrl, { max: config.databasePoolSize })
         : await openPglite(config.inMemoryDatabase ? undefined : config.dataDir));
     const applied = await migrate(db);
     if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
