@@ -27,7 +27,7 @@ import { MULTIPART_LIMITS, parseDraft, parseProject, readProjectMultipart, store
 import { listDocuments, listQuotes, projectCard, projectDetail, type DocumentRow } from './project-views';
 import { UUID, can, loadVisibleProject, ownedProject, requirePermission, type ProjectWithOwner, type Viewer } from './project-guards';
 import { quoteRoutes } from './quotes';
-import { projectListingQuery, type ListingViewer } from './project-listing';
+import { listProjects, type ListingViewer } from './project-listing';
 import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { SIGNED_IN } from '../../accounts/signed-in';
 
@@ -126,13 +126,8 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
     // An unverified specialist receives no requests at all (spec §1).
     if (viewer === 'specialist' && !receivesRequests(user)) return empty;
 
-    const listing = projectListingQuery(user.id, viewer, query);
-    const { rows } = await app.db.query<ProjectWithOwner>(listing.page.sql, listing.page.params);
-    const { rows: counted } = await app.db.query<{ total: string }>(listing.count.sql, listing.count.params);
-    return {
-      data: rows.map(projectCard),
-      meta: { page: query.page, page_size: query.page_size, total: Number(counted[0]?.total ?? 0) },
-    };
+    const { rows, total } = await listProjects(app.db, user.id, viewer, query);
+    return { data: rows.map(projectCard), meta: { page: query.page, page_size: query.page_size, total } };
   });
 
   api.post('/projects', {

@@ -1,5 +1,6 @@
-import { matchingRequestSql } from '../../marketplace/project-access';
-import { PROJECT_SELECT } from './project-views';
+import { prepared, type PreparedStatement, type Queryable } from '../../db/database';
+import { PROJECT_CARD_COLUMNS, PROJECT_CARD_JOINS } from './project-views';
+import type { ProjectWithOwner } from './project-guards';
 
 export interface ListingFilters {
   status?: string;
@@ -12,43 +13,59 @@ export interface ListingFilters {
   page_size: number;
 }
 
-/** A condition on the projects table under the given alias. */
-type Filter = (alias: string) => string;
-
-/** Open requests in a specialist's ($param) trades and area, and projects they were invited to or quoted on. */
-function specialistSees(param: string): string {
-  return `((${matchingRequestSql(param)})
-    OR EXISTS (SELECT 1 FROM invites i WHERE i.project_id = p.id AND i.specialist_id = ${param} AND i.status <> 'declined')
-    OR EXISTS (SELECT 1 FROM quotes q WHERE q.project_id = p.id AND q.specialist_id = ${param}))`;
-}
-
-/**
- * The same set as ids: a UNION of three index lookups, the page's filters
- * pushed into the first and largest. Counting the specialist's whole view
- * with the OR above would walk every project; a narrowed view or a page (which
- * stops at its LIMIT) is faster with the OR, over the trade-and-city index.
- */
-function specialistProjectIds(param: string, filters: Filter[]): string {
-  const narrowed = filters.map((filter) => ` AND ${filter('m')}`).join('');
-  return `SELECT m.id FROM projects m JOIN specialist_profiles sp ON sp.user_id = ${param}
-           WHERE m.status = 'open' AND NOT EXISTS (SELECT 1 FROM insolvencies mi WHERE mi.contractor_id = ${param})
-             AND m.category = ANY (sp.categories) AND m.country = sp.service_country
-             AND (cardinality(sp.service_cities) = 0 OR m.city = ANY (sp.service_cities))${narrowed}
-          UNION SELECT i.project_id FROM invites i WHERE i.specialist_id = ${param} AND i.status <> 'declined'
-          UNION SELECT q.project_id FROM quotes q WHERE q.specialist_id = ${param}`;
-}
-
 /** Whose list it is: a client's own projects, a specialist's requests, or the projects an expert inspects. */
 export type ListingViewer = 'owner' | 'specialist' | 'expert';
 
-const EXPERT_SEES = 'EXISTS (SELECT 1 FROM contracts ec WHERE ec.project_id = p.id AND ec.expert_id = $1)';
+/** A condition on the projects table under the given alias. */
+type Filter = (alias: string) => string;
 
-/** The two statements of `GET /projects`: one page of cards, then the total. */
-export function projectListingQuery(viewerId: string, viewer: ListingViewer, filters: ListingFilters) {
-  const asClient = viewer === 'owner';
+const and = (filters: Filter[], alias: string) => filters.map((filter) => ` AND ${filter(alias)}`).join('');
+
+/**
+ * The projects a viewer ($1) may list, as (id, created_at), each filter pushed
+ * into every branch. Every branch is an index lookup:
+ *  - a specialist's matching requests read the open-requests index alone
+ *    (trade, country, city, date and id are in it), once per trade and city of
+ *    their profile, or per trade when they serve the whole country; then the
+ *    projects they were invited to or quoted on;
+ *  - a client's own projects, by owner;
+ *  - an expert's, from the contracts they inspect.
+ * A draft is its owner's alone, even for a specialist already invited to it.
+ */
+function visibleProjects(viewer: ListingViewer, filters: Filter[]): string {
+  if (viewer === 'owner') return `SELECT p.id, p.created_at FROM projects p WHERE p.owner_id = $1${and(filters, 'p')}`;
+  if (viewer === 'expert') {
+    return `SELECT p.id, p.created_at FROM projects p
+             WHERE EXISTS (SELECT 1 FROM contracts ec WHERE ec.project_id = p.id AND ec.expert_id = $1)${and(filters, 'p')}`;
+  }
+  const matching = (cities: string) => `
+    SELECT m.id, m.created_at FROM specialist_profiles sp
+      JOIN projects m ON m.status = 'open' AND m.category = ANY (sp.categories) AND m.country = sp.service_country${cities}
+     WHERE sp.user_id = $1 AND NOT EXISTS (SELECT 1 FROM insolvencies mi WHERE mi.contractor_id = $1)${and(filters, 'm')}`;
+  return `${matching(' AND m.city = ANY (sp.service_cities)')}
+    UNION ${matching(' AND cardinality(sp.service_cities) = 0')}
+    UNION SELECT p.id, p.created_at FROM invites i JOIN projects p ON p.id = i.project_id
+           WHERE i.specialist_id = $1 AND i.status <> 'declined' AND p.status <> 'draft'${and(filters, 'p')}
+    UNION SELECT p.id, p.created_at FROM quotes q JOIN projects p ON p.id = q.project_id
+           WHERE q.specialist_id = $1 AND p.status <> 'draft'${and(filters, 'p')}`;
+}
+
+export interface ListingStatement {
+  statement: PreparedStatement;
+  params: unknown[];
+}
+
+/**
+ * The one statement of `GET /projects`: the total and one page of cards
+ * together. The viewer's projects are gathered once, as narrow index rows;
+ * they are counted, the page is picked from them by date, and only its rows
+ * are read from the table. It always answers one row at least: the total, with
+ * no card when the page is past the end.
+ */
+export function projectListingQuery(viewerId: string, viewer: ListingViewer, filters: ListingFilters): ListingStatement {
   const params: unknown[] = [viewerId];
   const where: Filter[] = [];
-  /** `sql` names the table `t`; each filter can be written for either alias. */
+  /** `sql` names the table `t`, so each filter can be written for any alias. */
   const add = (sql: string, value: unknown) => {
     const placeholder = `$${params.push(value)}`;
     where.push((alias) => sql.replaceAll('t.', `${alias}.`).replace('?', placeholder));
@@ -58,20 +75,32 @@ export function projectListingQuery(viewerId: string, viewer: ListingViewer, fil
   if (filters.country) add('t.country = ?', filters.country.toUpperCase());
   if (filters.city) add('lower(t.city) = lower(?)', filters.city);
   if (filters.q) add("t.search @@ plainto_tsquery('simple', ?)", filters.q);
-  const narrowed = Boolean(filters.category || filters.city || filters.q);
-  const filtersOnP = where.map((filter) => filter('p'));
-  // A draft is its owner's alone, even for a specialist already invited to it.
-  const seen = viewer === 'owner' ? 'p.owner_id = $1' : viewer === 'expert' ? EXPERT_SEES : `p.status <> 'draft' AND ${specialistSees('$1')}`;
-  const condition = [seen, ...filtersOnP].join(' AND ');
-  const countCondition =
-    viewer !== 'specialist' || narrowed ? condition : [`p.id IN (${specialistProjectIds('$1', where)})`, "p.status <> 'draft'", ...filtersOnP].join(' AND ');
+  const direction = filters.sort === 'oldest' ? 'ASC' : 'DESC';
+  const limit = `$${params.push(filters.page_size)}`;
+  const offset = `$${params.push((filters.page - 1) * filters.page_size)}`;
+  const text = `WITH seen AS MATERIALIZED (${visibleProjects(viewer, where)})
+    SELECT total.n AS total, card.*
+      FROM (SELECT count(*) AS n FROM seen) total
+      LEFT JOIN LATERAL (
+        SELECT ${PROJECT_CARD_COLUMNS}
+          FROM (SELECT id, created_at FROM seen ORDER BY created_at ${direction}, id ${direction} LIMIT ${limit} OFFSET ${offset}) page
+          JOIN projects p ON p.id = page.id
+          ${PROJECT_CARD_JOINS}) card ON true
+     ORDER BY card.created_at ${direction}, card.id ${direction}`;
+  return { statement: prepared(text), params };
+}
+
+/** One page of the viewer's projects and how many there are in all. */
+export async function listProjects(
+  db: Queryable,
+  viewerId: string,
+  viewer: ListingViewer,
+  filters: ListingFilters,
+): Promise<{ rows: ProjectWithOwner[]; total: number }> {
+  const { statement, params } = projectListingQuery(viewerId, viewer, filters);
+  const { rows } = await db.query<ProjectWithOwner & { total: string | number }>(statement, params);
   return {
-    page: {
-      sql: `${PROJECT_SELECT} WHERE ${condition}
-        ORDER BY p.created_at ${filters.sort === 'oldest' ? 'ASC' : 'DESC'}, p.id
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      params: [...params, filters.page_size, (filters.page - 1) * filters.page_size],
-    },
-    count: { sql: `SELECT count(*) AS total FROM projects p WHERE ${countCondition}`, params },
+    rows: rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row),
+    total: Number(rows[0]?.total ?? 0),
   };
 }

@@ -134,9 +134,22 @@ export function projectDetail(
   };
 }
 
-export const PROJECT_SELECT = `
-  SELECT p.*, u.first_name AS owner_first_name, u.last_name AS owner_last_name,
+/**
+ * What a card or a project page reads of a project (ProjectWithOwner), under
+ * alias `p`: its columns by name (the search vector is never sent, and a column
+ * added later does not change the result of a statement already prepared), the
+ * owner's name, the bid count and the contract.
+ */
+export const PROJECT_CARD_COLUMNS = `p.id, p.owner_id, p.title, p.description, p.category, p.country, p.city,
+         p.budget_min, p.budget_max, p.currency, p.desired_start, p.design_id, p.status, p.quote_type, p.created_at, p.updated_at,
+         u.first_name AS owner_first_name, u.last_name AS owner_last_name,
          (SELECT count(*) FROM quotes q WHERE q.project_id = p.id AND q.status IN ('submitted', 'selected')) AS bid_count,
-         c.id AS contract_id, c.contractor_id AS contract_contractor_id
-    FROM projects p JOIN users u ON u.id = p.owner_id
+         c.id AS contract_id, c.contractor_id AS contract_contractor_id`;
+
+/** The joins `PROJECT_CARD_COLUMNS` reads from, after `projects p`. */
+export const PROJECT_CARD_JOINS = `JOIN users u ON u.id = p.owner_id
     LEFT JOIN contracts c ON c.project_id = p.id AND c.quote_id IS NOT NULL`;
+
+export const PROJECT_SELECT = `
+  SELECT ${PROJECT_CARD_COLUMNS}
+    FROM projects p ${PROJECT_CARD_JOINS}`;
