@@ -26,6 +26,7 @@ export const VerificationStateSchema = v.picklist(VERIFICATION_STATES);
 export type VerificationState = v.InferOutput<typeof VerificationStateSchema>;
 
 export const ACCOUNT_STATUSES = ['active', 'suspended'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const USER_SORT_FIELDS = ['created_at', 'name', 'email'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 

@@ -1,12 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { parseWith } from '../../accounts/validate';
-import { AuditQuerySchema } from './admin-schemas';
+import { AuditPageSchema, AuditQuerySchema, errorResponses } from 'shared/contract';
+import { SIGNED_IN } from '../../accounts/signed-in';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { AUDIT_ACTIONS, publicAudit, type AuditRow } from './audit';
 
 /** The audit log, filtered and paged. */
 export const adminAuditRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/admin/audit', async (request) => {
-    const query = parseWith(AuditQuerySchema, request.query, request);
+  app.withTypeProvider<ValibotTypeProvider>().get('/admin/audit', {
+    schema: {
+      tags: ['admin'],
+      summary: 'The audit log, newest first, filtered by admin, action, target and days',
+      security: SIGNED_IN,
+      querystring: AuditQuerySchema,
+      response: { 200: AuditPageSchema, ...errorResponses(401, 422) },
+    },
+  }, async (request) => {
+    const query = request.query;
     const where: string[] = [];
     const params: unknown[] = [];
     const param = (value: unknown) => {

@@ -1,3 +1,4 @@
+import type { AuditEntry as AuditEntryView } from 'shared/contract';
 import type { Queryable } from '../../db/database';
 import type { AdminRow } from '../../accounts/auth-plugin';
 
@@ -60,7 +61,7 @@ export interface AuditRow {
 
 const asJson = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 
-export function publicAudit(row: AuditRow) {
+export function publicAudit(row: AuditRow): AuditEntryView {
   return {
     id: String(row.id),
     admin: { id: row.admin_id, name: row.admin_name },

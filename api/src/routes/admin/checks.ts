@@ -1,27 +1,47 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
+import {
+  CheckSchema,
+  EvidenceParamsSchema,
+  FileResponseSchema,
+  UserCheckParamsSchema,
+  UserDetailSchema,
+  errorResponses,
+} from 'shared/contract';
 import { ADMIN_MESSAGES as A } from 'shared/messages';
-import { parseWith } from '../../accounts/validate';
+import { SIGNED_IN } from '../../accounts/signed-in';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { HttpError } from '../../plugins/error-handler';
 import { FILE_EXTENSIONS, contentDisposition, displayFileName } from '../../uploads/stored-files';
-import { CheckSchema } from './admin-schemas';
 import { writeAudit } from './audit';
-import { EVIDENCE_MAX_BYTES, evidenceFiles, sniffEvidence } from './evidence-storage';
+import { EVIDENCE_CONTENT_TYPES, EVIDENCE_MAX_BYTES, evidenceFiles, sniffEvidence } from './evidence-storage';
 import { checkKind, lockUser, requireSpecialist, userDetail, userLabel, userNotFound } from './user-access';
 import { findAdminUser } from './user-queries';
 import { loadChecks, type CheckRow, type EvidenceRow } from './verification-file';
 
+const tags = ['admin'];
+
 /** A specialist's verification checks and the evidence files behind them. */
 export const adminCheckRoutes: FastifyPluginAsync = async (app) => {
+  const api = app.withTypeProvider<ValibotTypeProvider>();
   const evidence = evidenceFiles(app.objectStore);
   await app.register(multipart, { limits: { fileSize: EVIDENCE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
-  app.put('/admin/users/:id/checks/:kind', async (request) => {
-    const kind = checkKind(request);
-    const input = parseWith(CheckSchema, request.body, request);
+  api.put('/admin/users/:id/checks/:kind', {
+    schema: {
+      tags,
+      summary: "Record a check's outcome; a specialist whose check no longer passes loses the verification",
+      security: SIGNED_IN,
+      params: UserCheckParamsSchema,
+      body: CheckSchema,
+      response: { 200: UserDetailSchema, ...errorResponses(401, 404, 409, 422) },
+    },
+  }, async (request) => {
+    const kind = checkKind(request, request.params.kind);
+    const input = request.body;
     const admin = request.admin!;
     const user = await app.db.transaction(async (tx) => {
-      const user = await lockUser(tx, request, (request.params as { id: string }).id);
+      const user = await lockUser(tx, request, request.params.id);
       requireSpecialist(user, request);
       const before = (await loadChecks(tx, user.id)).get(kind);
       const { rows } = await tx.query<CheckRow>(
@@ -60,9 +80,18 @@ export const adminCheckRoutes: FastifyPluginAsync = async (app) => {
     return userDetail(app.db, (await findAdminUser(app.db, user.id))!);
   });
 
-  app.post('/admin/users/:id/checks/:kind/evidence', async (request, reply) => {
-    const kind = checkKind(request);
-    const target = await findAdminUser(app.db, (request.params as { id: string }).id);
+  api.post('/admin/users/:id/checks/:kind/evidence', {
+    schema: {
+      tags,
+      summary: 'Attach an evidence file (PDF, PNG, JPEG or GIF, at most 10 MB) to a check',
+      security: SIGNED_IN,
+      consumes: ['multipart/form-data'],
+      params: UserCheckParamsSchema,
+      response: { 201: UserDetailSchema, ...errorResponses(401, 404, 409, 413, 422) },
+    },
+  }, async (request, reply) => {
+    const kind = checkKind(request, request.params.kind);
+    const target = await findAdminUser(app.db, request.params.id);
     if (!target) throw userNotFound(request);
     requireSpecialist(target, request);
     const fileError = (status: number, message: string) => new HttpError(status, message, { file: [message] });
@@ -114,9 +143,18 @@ export const adminCheckRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(201).send(await userDetail(app.db, (await findAdminUser(app.db, target.id))!));
   });
 
-  app.get('/admin/users/:id/checks/:kind/evidence/:evidenceId', async (request, reply) => {
-    const kind = checkKind(request);
-    const { id, evidenceId } = request.params as { id: string; evidenceId: string };
+  api.get('/admin/users/:id/checks/:kind/evidence/:evidenceId', {
+    schema: {
+      tags,
+      summary: 'Download an evidence file (the download is recorded in the audit log)',
+      security: SIGNED_IN,
+      produces: [...EVIDENCE_CONTENT_TYPES],
+      params: EvidenceParamsSchema,
+      response: { 200: FileResponseSchema, ...errorResponses(401, 404) },
+    },
+  }, async (request, reply) => {
+    const kind = checkKind(request, request.params.kind);
+    const { id, evidenceId } = request.params;
     const user = await findAdminUser(app.db, id);
     if (!user) throw userNotFound(request);
     const missing = () => new HttpError(404, request.t(A.evidenceNotFound));

@@ -5,6 +5,7 @@ export const EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Evidence is a scan, a photo or a report: PDF, PNG, JPEG or GIF. */
 const EVIDENCE_KINDS: readonly FileKind[] = ['pdf', 'png', 'jpeg', 'gif'];
+export const EVIDENCE_CONTENT_TYPES = EVIDENCE_KINDS.map((kind) => FILE_CONTENT_TYPES[kind]);
 
 /** The evidence file's real type from its first bytes, or undefined for anything else. */
 export function sniffEvidence(data: Buffer): { kind: FileKind; contentType: string } | undefined {

@@ -1,23 +1,43 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { AdminUserSchema, CreateExpertSchema, ExpertListSchema, errorResponses } from 'shared/contract';
 import { API_MESSAGES as M } from 'shared/messages';
 import type { AppConfig } from '../../config';
 import { issueAccountToken } from '../../accounts/account-tokens';
 import { findUserByEmail, normalizeEmail, type UserRow } from '../../accounts/users';
-import { parseWith } from '../../accounts/validate';
+import { SIGNED_IN } from '../../accounts/signed-in';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { resetPasswordMail } from '../../mail/templates';
 import { HttpError } from '../../plugins/error-handler';
 import { mailTranslator } from '../auth/account-helpers';
-import { CreateExpertSchema } from './admin-schemas';
 import { writeAudit } from './audit';
 import { userLabel } from './user-access';
 import { adminUser, findAdminUser, listExperts } from './user-queries';
 
+const tags = ['admin'];
+
 /** Experts: the list with their workload, and creating one. */
 export const adminExpertRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  app.get('/admin/experts', async () => ({ data: await listExperts(app.db) }));
+  const api = app.withTypeProvider<ValibotTypeProvider>();
 
-  app.post('/admin/experts', async (request, reply) => {
-    const input = parseWith(CreateExpertSchema, request.body, request);
+  api.get('/admin/experts', {
+    schema: {
+      tags,
+      summary: 'Every expert with their workload (milestones waiting on them)',
+      security: SIGNED_IN,
+      response: { 200: ExpertListSchema, ...errorResponses(401) },
+    },
+  }, async () => ({ data: await listExperts(app.db) }));
+
+  api.post('/admin/experts', {
+    schema: {
+      tags,
+      summary: 'Create an expert account; the expert chooses a password through the e-mailed link',
+      security: SIGNED_IN,
+      body: CreateExpertSchema,
+      response: { 201: AdminUserSchema, ...errorResponses(401, 422) },
+    },
+  }, async (request, reply) => {
+    const input = request.body;
     const email = normalizeEmail(input.email);
     const taken = () => new HttpError(422, request.t(M.invalidFields), { email: [request.t(M.emailTaken)] });
     if (await findUserByEmail(app.db, email)) throw taken();

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { CHECK_KINDS, type CheckKind, type UserDetail } from 'shared/contract';
 import { ADMIN_MESSAGES as A } from 'shared/messages';
 import type { Queryable } from '../../db/database';
 import type { UserRow } from '../../accounts/users';
 import { HttpError } from '../../plugins/error-handler';
-import { CHECK_KINDS, type CheckKind } from './admin-schemas';
 import { publicAudit, type AuditRow } from './audit';
 import { adminUser, findAdminUser, type AdminUserRow } from './user-queries';
 import { verificationFile } from './verification-file';
@@ -23,7 +23,7 @@ export async function lockUser(tx: Queryable, request: FastifyRequest, id: strin
 }
 
 /** The user as the admin user screen shows it: account, verification file and latest audit entries. */
-export async function userDetail(db: Queryable, user: AdminUserRow) {
+export async function userDetail(db: Queryable, user: AdminUserRow): Promise<UserDetail> {
   const { rows } = await db.query<AuditRow>(
     `SELECT * FROM admin_audit WHERE target_id = $1
      ORDER BY created_at DESC, id DESC LIMIT 50`,
@@ -36,8 +36,8 @@ export const requireSpecialist = (user: AdminUserRow, request: FastifyRequest) =
   if (user.account_type !== 'specialist') throw new HttpError(409, request.t(A.onlySpecialists));
 };
 
-export const checkKind = (request: FastifyRequest): CheckKind => {
-  const { kind } = request.params as { kind: string };
+/** The check kind of the path; any other word is a 404, as an unknown page would be. */
+export const checkKind = (request: FastifyRequest, kind: string): CheckKind => {
   if (!(CHECK_KINDS as readonly string[]).includes(kind)) throw new HttpError(404, request.t(A.unknownCheck));
   return kind as CheckKind;
 };

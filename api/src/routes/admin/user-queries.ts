@@ -1,16 +1,19 @@
 import type { Queryable } from '../../db/database';
-import { photoUrl, roleName, type UserRow } from '../../accounts/users';
-import type { UserListQuery } from './admin-schemas';
+import type { AdminUser, UserListQuery, UserSummary, VerificationState } from 'shared/contract';
+import type { SpecialistKind } from 'shared/schemas';
+import { photoUrl, type UserRow } from '../../accounts/users';
 
 /** A user row with what the admin screens add to it. */
-export interface AdminUserRow extends Omit<UserRow, 'password_hash' | 'verified_at'> {
+export interface AdminUserRow extends Omit<UserRow, 'password_hash' | 'verified_at' | 'locale' | 'specialist_kind'> {
+  locale: AdminUser['locale'];
+  specialist_kind: SpecialistKind | null;
   created_at: Date | string;
   verified_at: Date | string | null;
   verified_by: string | null;
   verified_by_name: string | null;
   suspended_at: Date | string | null;
   suspension_reason: string | null;
-  verification_state: 'verified' | 'pending' | 'unverified' | null;
+  verification_state: VerificationState | null;
   company_name: string;
 }
 
@@ -35,7 +38,7 @@ const USERS_VIEW = `
   LEFT JOIN admins a ON a.id = u.verified_by
   LEFT JOIN specialist_profiles sp ON sp.user_id = u.id`;
 
-export function adminUser(row: AdminUserRow) {
+export function adminUser(row: AdminUserRow): AdminUser {
   return {
     id: row.id,
     email: row.email,
@@ -49,7 +52,7 @@ export function adminUser(row: AdminUserRow) {
     photo_url: photoUrl(row.photo_file),
     account_type: row.account_type,
     specialist_kind: row.specialist_kind,
-    role: roleName(row),
+    role: row.account_type === 'client' ? 'client' : row.specialist_kind,
     status: row.status,
     email_verified: row.email_verified_at !== null,
     verified: row.verified_at !== null,
@@ -61,7 +64,6 @@ export function adminUser(row: AdminUserRow) {
     created_at: iso(row.created_at)!,
   };
 }
-export type AdminUser = ReturnType<typeof adminUser>;
 
 /** SQL conditions (on the view's columns) and their parameters, for one role of the admin screens. */
 function roleCondition(role: string, where: string[]) {
@@ -120,7 +122,7 @@ export async function listUsers(db: Queryable, query: UserListQuery) {
   };
 }
 
-export async function summarizeUsers(db: Queryable, role: string) {
+export async function summarizeUsers(db: Queryable, role: string): Promise<UserSummary> {
   const where: string[] = [];
   roleCondition(role, where);
   const { rows } = await db.query<Record<string, string | number>>(

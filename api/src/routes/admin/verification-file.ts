@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import { CHECK_KINDS, type CheckKind } from './admin-schemas';
+import { CHECK_KINDS, type CheckKind, type VerificationFile } from 'shared/contract';
 import type { AdminUserRow } from './user-queries';
 
 export interface CheckRow {
@@ -50,7 +50,7 @@ export const missingChecks = (checks: Map<CheckKind, CheckRow>) =>
   CHECK_KINDS.filter((kind) => checks.get(kind)?.outcome !== 'passed');
 
 /** A specialist's checks with their evidence and what still stands between them and verification; null for clients. */
-export async function verificationFile(db: Queryable, user: AdminUserRow) {
+export async function verificationFile(db: Queryable, user: AdminUserRow): Promise<VerificationFile | null> {
   if (user.account_type !== 'specialist') return null;
   const checks = await loadChecks(db, user.id);
   const { rows: evidence } = await db.query<EvidenceRow>(

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { MessageDescriptor } from '@lingui/core';
+import { IdParamsSchema, ReasonSchema, UserDetailSchema, VerificationRefusedSchema, errorResponses, type CheckKind } from 'shared/contract';
 import { ADMIN_MESSAGES as A } from 'shared/messages';
-import { parseWith } from '../../accounts/validate';
+import { SIGNED_IN } from '../../accounts/signed-in';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { HttpError } from '../../plugins/error-handler';
-import { ReasonSchema, type CheckKind } from './admin-schemas';
 import { writeAudit } from './audit';
 import { lockUser, requireSpecialist, userDetail, userLabel } from './user-access';
 import { findAdminUser } from './user-queries';
@@ -16,12 +17,24 @@ const CHECK_LABELS: Record<CheckKind, MessageDescriptor> = {
   financial_check: A.checkFinancial,
 };
 
+const tags = ['admin'];
+
 /** Verifying a specialist once every check passed, and taking the verification back. */
 export const adminVerificationRoutes: FastifyPluginAsync = async (app) => {
-  app.put('/admin/users/:id/verify', async (request, reply) => {
+  const api = app.withTypeProvider<ValibotTypeProvider>();
+
+  api.put('/admin/users/:id/verify', {
+    schema: {
+      tags,
+      summary: 'Verify a specialist whose four checks passed; refused with the checks still missing otherwise',
+      security: SIGNED_IN,
+      params: IdParamsSchema,
+      response: { 200: UserDetailSchema, 409: VerificationRefusedSchema, ...errorResponses(401, 404) },
+    },
+  }, async (request, reply) => {
     const admin = request.admin!;
     const outcome = await app.db.transaction(async (tx) => {
-      const user = await lockUser(tx, request, (request.params as { id: string }).id);
+      const user = await lockUser(tx, request, request.params.id);
       requireSpecialist(user, request);
       if (user.verified_at) return { user, missing: [] as CheckKind[] };
       const missing = missingChecks(await loadChecks(tx, user.id));
@@ -54,11 +67,20 @@ export const adminVerificationRoutes: FastifyPluginAsync = async (app) => {
     return userDetail(app.db, (await findAdminUser(app.db, outcome.user.id))!);
   });
 
-  app.delete('/admin/users/:id/verify', async (request) => {
-    const { reason } = parseWith(ReasonSchema, request.body, request);
+  api.delete('/admin/users/:id/verify', {
+    schema: {
+      tags,
+      summary: "Take a specialist's verification back, with the reason",
+      security: SIGNED_IN,
+      params: IdParamsSchema,
+      body: ReasonSchema,
+      response: { 200: UserDetailSchema, ...errorResponses(401, 404, 409, 422) },
+    },
+  }, async (request) => {
+    const { reason } = request.body;
     const admin = request.admin!;
     const user = await app.db.transaction(async (tx) => {
-      const user = await lockUser(tx, request, (request.params as { id: string }).id);
+      const user = await lockUser(tx, request, request.params.id);
       requireSpecialist(user, request);
       if (!user.verified_at) throw new HttpError(409, request.t(A.notVerified));
       await tx.query('UPDATE users SET verified_at = NULL, verified_by = NULL, updated_at = now() WHERE id = $1', [user.id]);
