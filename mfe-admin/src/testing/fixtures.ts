@@ -1,4 +1,4 @@
-import type { AdminUser, CheckKind, CheckOutcome, UserDetail } from '../features/api/admin-types';
+import { CHECK_KINDS, type AdminUser, type CheckOutcome, type CheckKind, type UserDetail } from 'shared/contract';
 
 export function adminUserFixture(overrides: Partial<AdminUser> = {}): AdminUser {
   return {
@@ -28,11 +28,9 @@ export function adminUserFixture(overrides: Partial<AdminUser> = {}): AdminUser 
   };
 }
 
-const KINDS: CheckKind[] = ['identity_register', 'location_visit', 'customer_interviews', 'financial_check'];
-
 /** A contractor's page, with the given outcome per check (pending when left out). */
 export function userDetailFixture(outcomes: Partial<Record<CheckKind, CheckOutcome>> = {}, overrides: Partial<UserDetail> = {}): UserDetail {
-  const checks = KINDS.map((kind) => ({
+  const checks = CHECK_KINDS.map((kind) => ({
     kind,
     outcome: outcomes[kind] ?? ('pending' as CheckOutcome),
     checked_on: outcomes[kind] ? '2026-11-21' : null,

@@ -1,16 +1,17 @@
 import { adminApi, send, toApiError } from 'shared/api';
 import type {
-  AuditEntry,
-  AuditParams,
-  CheckKind,
-  CheckOutcome,
-  Expert,
+  AdminList,
   AdminUser,
-  Page,
+  AdminUserPage,
+  AuditPage,
+  AuditParams,
+  CheckInput,
+  CheckKind,
+  ExpertList,
   UserDetail,
   UserListParams,
   UserSummary,
-} from './admin-types';
+} from 'shared/contract';
 
 /** Drops empty values so the URL only carries the filters in use. */
 function query(params: object): Record<string, string> {
@@ -25,10 +26,10 @@ const user = (id: string) => `admin/users/${encodeURIComponent(id)}`;
 
 /** The admin area's calls, signed with the admin token. */
 export const adminCalls = {
-  listUsers: (params: UserListParams) => send<Page<AdminUser>>(adminApi.get('admin/users', { searchParams: query(params) })),
+  listUsers: (params: UserListParams) => send<AdminUserPage>(adminApi.get('admin/users', { searchParams: query(params) })),
   summary: (role: UserListParams['role']) => send<UserSummary>(adminApi.get('admin/users/summary', { searchParams: { role } })),
   user: (id: string) => send<UserDetail>(adminApi.get(user(id))),
-  recordCheck: (id: string, kind: CheckKind, body: { outcome: CheckOutcome; checked_on: string; notes: string }) =>
+  recordCheck: (id: string, kind: CheckKind, body: CheckInput) =>
     send<UserDetail>(adminApi.put(`${user(id)}/checks/${kind}`, { json: body })),
   verify: (id: string) => send<UserDetail>(adminApi.put(`${user(id)}/verify`, { json: {} })),
   revoke: (id: string, reason: string) => send<UserDetail>(adminApi.delete(`${user(id)}/verify`, { json: { reason } })),
@@ -43,11 +44,11 @@ export const adminCalls = {
       throw await toApiError(error);
     }
   },
-  experts: () => send<{ data: Expert[] }>(adminApi.get('admin/experts')),
+  experts: () => send<ExpertList>(adminApi.get('admin/experts')),
   createExpert: (body: Record<string, string>) => send<AdminUser>(adminApi.post('admin/experts', { json: body })),
-  admins: () => send<{ data: { id: string; name: string; email: string }[] }>(adminApi.get('admin/admins')),
+  admins: () => send<AdminList>(adminApi.get('admin/admins')),
   audit: (params: AuditParams) =>
-    send<Page<AuditEntry> & { meta: { actions: string[] } }>(adminApi.get('admin/audit', { searchParams: query(params) })),
+    send<AuditPage>(adminApi.get('admin/audit', { searchParams: query(params) })),
 };
 
 export const evidenceUploadUrl = (id: string, kind: CheckKind) => `${user(id)}/checks/${kind}/evidence`;

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { apiBaseUrl, ApiError } from 'shared/api';
 import { STORAGE_KEYS } from 'shared/session';
-import type { UserDetail } from './admin-types';
+import type { UserDetail } from 'shared/contract';
 
 /**
  * Sends one evidence file with progress. fetch cannot report upload progress

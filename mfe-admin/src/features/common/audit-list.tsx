@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import type { AuditEntry } from '../api/admin-types';
+import type { AuditEntry } from 'shared/contract';
 import { formatDateTime } from './format';
 import { AUDIT_ACTIONS } from './labels';
 import { AuditChanges } from './audit-changes';

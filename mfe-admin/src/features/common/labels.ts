@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { CheckKind, CheckOutcome, VerificationState } from '../api/admin-types';
+import type { CheckKind, CheckOutcome, VerificationState } from 'shared/contract';
 
 export const CHECK_TITLES: Record<CheckKind, MessageDescriptor> = {
   identity_register: msg`Identity against the national register`,

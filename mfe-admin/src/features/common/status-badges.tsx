@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AdminUser } from '../api/admin-types';
+import type { AdminUser } from 'shared/contract';
 import { VERIFICATION_STATES } from './labels';
 
 /** The verification badge and, when it applies, the suspension badge of an account. */

@@ -1,13 +1,9 @@
 import { useState } from 'react';
-import * as v from 'valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SelectField, TextField, useForm } from 'shared/forms';
-import { SignUpPersonalEntries } from 'shared/schemas';
+import { CreateExpertSchema } from 'shared/contract';
 import { notify } from 'shared/ui';
 import { adminCalls } from '../api/admin-api';
-
-const { first_name, last_name, email, country, city, phone_number } = SignUpPersonalEntries;
-const ExpertSchema = v.object({ first_name, last_name, email, country, city, phone_number, locale: v.picklist(['en', 'fr']) });
 
 const EMPTY = { first_name: '', last_name: '', email: '', phone_number: '', country: '', city: '', locale: 'en' };
 
@@ -15,7 +11,7 @@ const EMPTY = { first_name: '', last_name: '', email: '', phone_number: '', coun
 export function CreateExpertForm({ onCreated }: { onCreated: () => void }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const form = useForm({ initialValues: EMPTY, schema: ExpertSchema });
+  const form = useForm({ initialValues: EMPTY, schema: CreateExpertSchema });
 
   const submit = form.handleSubmit(async (input) => {
     const created = await adminCalls.createExpert(input);

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { adminCalls, evidenceUploadUrl } from '../api/admin-api';
-import type { CheckOutcome, UserDetail, VerificationCheck } from '../api/admin-types';
+import type { CheckOutcome, UserDetail, VerificationCheck } from 'shared/contract';
 import { evidenceUpload } from '../api/upload-evidence';
 import { formatBytes, formatDate, formatDateTime, todayIso } from '../common/format';
 import { CHECK_HINTS, CHECK_TITLES, OUTCOMES } from '../common/labels';

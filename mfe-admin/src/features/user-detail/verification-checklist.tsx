@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { adminCalls } from '../api/admin-api';
-import type { UserDetail } from '../api/admin-types';
+import type { UserDetail } from 'shared/contract';
 import { CHECK_TITLES } from '../common/labels';
 import { CheckCard } from './check-card';
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { adminCalls } from '../api/admin-api';
-import type { UserRole } from '../api/admin-types';
+import type { UserRole } from 'shared/contract';
 import { useLoad } from '../common/use-load';
 
 /** Counts at the top of a dashboard; verification only concerns specialists. */

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Pagination, Spinner } from 'shared/ui';
 import { adminCalls } from '../api/admin-api';
-import type { AdminUser, UserRole } from '../api/admin-types';
+import type { AdminUser, UserRole } from 'shared/contract';
 import { LoadError } from '../common/load-error';
 import { useLoad } from '../common/use-load';
 import '../common/styles';

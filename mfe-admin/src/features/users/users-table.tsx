@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from 'react-router-dom';
 import { countryName } from 'shared/i18n';
 import { pathFor } from 'shared/routing';
-import type { AdminUser, UserRole } from '../api/admin-types';
+import type { AdminUser, UserRole } from 'shared/contract';
 import { formatDate } from '../common/format';
 import { ROLE_NAMES } from '../common/labels';
 import { StatusBadges } from '../common/status-badges';
