@@ -1,4 +1,6 @@
+import type { Me } from 'shared/contract';
 import { ROLE_PERMISSIONS } from 'shared/permissions';
+import type { SpecialistKind } from 'shared/schemas';
 import type { Queryable } from '../db/database';
 
 export interface UserRow {
@@ -10,9 +12,9 @@ export interface UserRow {
   phone_number: string;
   country: string;
   city: string;
-  locale: string;
+  locale: Me['locale'];
   account_type: 'client' | 'specialist';
-  specialist_kind: string | null;
+  specialist_kind: SpecialistKind | null;
   email_verified_at: Date | string | null;
   photo_file: string | null;
   status: 'active' | 'suspended';
@@ -32,7 +34,11 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
   return rows[0];
 }
 
-export const photoUrl = (file: string | null) => (file ? `/api/v1/media/photos/${file}` : null);
+export function photoUrl(file: string): string;
+export function photoUrl(file: string | null): string | null;
+export function photoUrl(file: string | null): string | null {
+  return file ? `/api/v1/media/photos/${file}` : null;
+}
 
 /** The role of spec §6: a client, or the specialist's kind. */
 export function roleName(user: Pick<UserRow, 'account_type' | 'specialist_kind'>): string | null {
@@ -40,7 +46,7 @@ export function roleName(user: Pick<UserRow, 'account_type' | 'specialist_kind'>
 }
 
 /** The user as `GET /auth/me` answers it. */
-export function publicUser(user: UserRow) {
+export function publicUser(user: UserRow): Me {
   const role = roleName(user);
   return {
     id: user.id,
@@ -61,5 +67,3 @@ export function publicUser(user: UserRow) {
     permissions: [...(ROLE_PERMISSIONS[role ?? 'unauthorized'] ?? [])],
   };
 }
-
-export type PublicUser = ReturnType<typeof publicUser>;

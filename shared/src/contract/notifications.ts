@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { listOf, TimestampSchema } from './common';
 
 /** `GET /notifications?before=`: the page older than the notification `before` (an id). */
 export const NotificationsQuerySchema = v.object({
@@ -12,12 +13,12 @@ export const NotificationSchema = v.object({
   text: v.pipe(v.string(), v.description('Already in the viewer\'s language: the API renders it per request.')),
   link: v.string(),
   read: v.boolean(),
-  created_at: v.string(),
+  created_at: TimestampSchema,
 });
 export type AppNotification = v.InferOutput<typeof NotificationSchema>;
 
 /** `GET /notifications`: the latest thirty, newest first. */
-export const NotificationsSchema = v.object({ data: v.array(NotificationSchema) });
+export const NotificationsSchema = listOf(NotificationSchema);
 export type Notifications = v.InferOutput<typeof NotificationsSchema>;
 
 /** `GET /notifications/unread-count`. */
@@ -35,10 +36,10 @@ export const OutboxMessageSchema = v.object({
   subject: v.string(),
   text: v.string(),
   html: v.string(),
-  created_at: v.string(),
+  created_at: TimestampSchema,
 });
 export type OutboxMessage = v.InferOutput<typeof OutboxMessageSchema>;
 
 /** `GET /dev/outbox`: the latest 100 e-mails, newest first. */
-export const OutboxSchema = v.object({ data: v.array(OutboxMessageSchema) });
+export const OutboxSchema = listOf(OutboxMessageSchema);
 export type Outbox = v.InferOutput<typeof OutboxSchema>;

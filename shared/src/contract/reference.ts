@@ -43,6 +43,3 @@ export const LocalizationInfoSchema = v.object({
 });
 export type LocalizationInfo = v.InferOutput<typeof LocalizationInfoSchema>;
 
-/** `GET /health`: the API answers and its database does too. */
-export const HealthSchema = v.object({ status: v.literal('ok'), database: v.string() });
-export type Health = v.InferOutput<typeof HealthSchema>;

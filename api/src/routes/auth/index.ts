@@ -1,28 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
 import {
+  AccessTokenSchema,
+  errorResponses,
   ForgotPasswordSchema,
-  issueMessage,
+  MeSchema,
+  MessageAnswerSchema,
+  NoContentSchema,
   ResetPasswordSchema,
+  SignedUpSchema,
+  SignInRefusedSchema,
   SignInSchema,
   SignUpSchema,
-  VALIDATION_MESSAGES,
-} from 'shared/schemas';
+  TokenBodySchema,
+} from 'shared/contract';
 import { API_MESSAGES as M } from 'shared/messages';
 import type { AppConfig } from '../../config';
 import { consumeAccountToken, isLiveAccountToken, issueAccountToken } from '../../accounts/account-tokens';
 import { hashPassword, verifyPassword } from '../../accounts/passwords';
 import { createSession, deleteSession, deleteUserSessions } from '../../accounts/sessions';
+import { SIGNED_IN } from '../../accounts/signed-in';
 import { findUserByEmail, normalizeEmail, publicUser, type UserRow } from '../../accounts/users';
-import { parseWith } from '../../accounts/validate';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { resetPasswordMail, signUpTakenMail } from '../../mail/templates';
 import { HttpError } from '../../plugins/error-handler';
 import { mailTranslator, mayMail, refuseBlockedUser, sendVerificationMail } from './account-helpers';
 import { profileRoutes } from './profile';
 import { socialRoutes } from './social';
 
-const required = issueMessage(VALIDATION_MESSAGES.required);
-const TokenSchema = v.object({ token: v.pipe(v.string(required), v.nonEmpty(required)) });
+const tags = ['accounts'];
 
 export interface AuthRoutesOptions {
   config: AppConfig;
@@ -30,8 +35,19 @@ export interface AuthRoutesOptions {
 
 /** `/auth/*`: client accounts (sign-up, e-mail verification, sign-in, password reset) and the signed-in user. */
 export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOptions): Promise<void> {
-  app.post('/auth/sign-up', { preHandler: app.limitAttempts('signUp') }, async (request, reply) => {
-    const input = parseWith(SignUpSchema, request.body, request);
+  const api = app.withTypeProvider<ValibotTypeProvider>();
+
+  // Attempts are counted before the body is read, so malformed ones count too.
+  api.post('/auth/sign-up', {
+    preValidation: app.limitAttempts('signUp'),
+    schema: {
+      tags,
+      summary: 'Create a client or specialist account; the verification link goes out by e-mail',
+      body: SignUpSchema,
+      response: { 201: SignedUpSchema, ...errorResponses(422, 429) },
+    },
+  }, async (request, reply) => {
+    const input = request.body;
     const email = normalizeEmail(input.email);
     // Hashed whether or not the address is free, and everything else happens after the answer:
     // neither the answer nor its timing tells whether the address has an account.
@@ -66,8 +82,15 @@ export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOpt
     return reply.status(201).send({ message: request.t(M.signedUp), email });
   });
 
-  app.post('/auth/verify-email', async (request) => {
-    const { token } = parseWith(TokenSchema, request.body, request);
+  api.post('/auth/verify-email', {
+    schema: {
+      tags,
+      summary: 'Follow an e-mailed verification or address-change link',
+      body: TokenBodySchema,
+      response: { 200: MessageAnswerSchema, ...errorResponses(410, 422) },
+    },
+  }, async (request) => {
+    const { token } = request.body;
     const verified = await app.db.transaction(async (tx) => {
       const issued = await consumeAccountToken(tx, ['verify_email', 'change_email'], token);
       if (!issued) return false;
@@ -96,8 +119,16 @@ export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOpt
     return { message: request.t(M.emailVerified) };
   });
 
-  app.post('/auth/resend-verification', { preHandler: app.limitAttempts('resendVerification') }, async (request) => {
-    const { email } = parseWith(ForgotPasswordSchema, request.body, request);
+  api.post('/auth/resend-verification', {
+    preValidation: app.limitAttempts('resendVerification'),
+    schema: {
+      tags,
+      summary: 'Send the verification link again (same answer whether or not the address has an account)',
+      body: ForgotPasswordSchema,
+      response: { 200: MessageAnswerSchema, ...errorResponses(422, 429) },
+    },
+  }, async (request) => {
+    const { email } = request.body;
     const user = await findUserByEmail(app.db, email);
     if (user && user.status === 'active' && user.email_verified_at === null) {
       app.afterResponse(request, () => sendVerificationMail(app, config, user, request));
@@ -105,8 +136,16 @@ export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOpt
     return { message: request.t(M.verificationResent) };
   });
 
-  app.post('/auth/login', { preHandler: app.limitAttempts('login') }, async (request, reply) => {
-    const input = parseWith(SignInSchema, request.body, request);
+  api.post('/auth/login', {
+    preValidation: app.limitAttempts('login'),
+    schema: {
+      tags,
+      summary: 'Sign in with e-mail and password',
+      body: SignInSchema,
+      response: { 200: AccessTokenSchema, 403: SignInRefusedSchema, ...errorResponses(401, 422, 429) },
+    },
+  }, async (request, reply) => {
+    const input = request.body;
     const user = await findUserByEmail(app.db, input.email);
     // Verified even without a user, so unknown addresses take as long as wrong passwords.
     const passwordMatches = await verifyPassword(user?.password_hash, input.password);
@@ -119,21 +158,43 @@ export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOpt
     return { access_token: await createSession(app.db, 'client', user.id, config.tokenTtlDays) };
   });
 
-  app.get('/auth/me', { preHandler: app.requireUser }, async (request) => publicUser(request.user!));
+  api.get('/auth/me', {
+    preValidation: app.requireUser,
+    schema: { tags, summary: 'The signed-in user', security: SIGNED_IN, response: { 200: MeSchema, ...errorResponses(401) } },
+  }, async (request) => publicUser(request.user!));
 
-  app.post('/auth/logout', { preHandler: app.requireUser }, async (request, reply) => {
+  api.post('/auth/logout', {
+    preValidation: app.requireUser,
+    schema: { tags, summary: 'End this session', security: SIGNED_IN, response: { 204: NoContentSchema, ...errorResponses(401) } },
+  }, async (request, reply) => {
     await deleteSession(app.db, 'client', request.sessionToken!);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   // Ends every session of the account, and with them any reset or address-change link sent earlier.
-  app.post('/auth/logout-everywhere', { preHandler: app.requireUser }, async (request, reply) => {
+  api.post('/auth/logout-everywhere', {
+    preValidation: app.requireUser,
+    schema: {
+      tags,
+      summary: 'End every session of the account',
+      security: SIGNED_IN,
+      response: { 204: NoContentSchema, ...errorResponses(401) },
+    },
+  }, async (request, reply) => {
     await deleteUserSessions(app.db, request.user!.id);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  app.post('/auth/forgot-password', { preHandler: app.limitAttempts('forgotPassword') }, async (request) => {
-    const { email } = parseWith(ForgotPasswordSchema, request.body, request);
+  api.post('/auth/forgot-password', {
+    preValidation: app.limitAttempts('forgotPassword'),
+    schema: {
+      tags,
+      summary: 'E-mail a password reset link (same answer whether or not the address has an account)',
+      body: ForgotPasswordSchema,
+      response: { 200: MessageAnswerSchema, ...errorResponses(422, 429) },
+    },
+  }, async (request) => {
+    const { email } = request.body;
     const user = await findUserByEmail(app.db, email);
     if (user && user.status === 'active') {
       // After the answer: issuing the link and writing the mail would make known addresses slower.
@@ -147,8 +208,16 @@ export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOpt
     return { message: request.t(M.resetLinkSent) };
   });
 
-  app.put('/auth/reset-password', { preHandler: app.limitAttempts('resetPassword') }, async (request) => {
-    const input = parseWith(ResetPasswordSchema, request.body, request);
+  api.put('/auth/reset-password', {
+    preValidation: app.limitAttempts('resetPassword'),
+    schema: {
+      tags,
+      summary: 'Choose a new password with an e-mailed reset link; every session ends',
+      body: ResetPasswordSchema,
+      response: { 200: MessageAnswerSchema, ...errorResponses(410, 422, 429) },
+    },
+  }, async (request) => {
+    const input = request.body;
     // A bogus link costs one indexed read, not an argon2 hash: hashing comes only for a live link.
     if (!(await isLiveAccountToken(app.db, 'reset_password', input.token))) throw new HttpError(410, request.t(M.linkExpired));
     const passwordHash = await hashPassword(input.password);

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ProfileSchema } from 'shared/schemas';
+import { errorResponses, PhotoUploadedSchema, ProfileSchema, ProfileUpdatedSchema } from 'shared/contract';
 import { API_MESSAGES as M } from 'shared/messages';
 import type { AppConfig } from '../../config';
 import { findUserByEmail, normalizeEmail, photoUrl, publicUser, type UserRow } from '../../accounts/users';
-import { parseWith } from '../../accounts/validate';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { HttpError } from '../../plugins/error-handler';
 import { checkImage } from '../../uploads/image-check';
 import { PhotoStorage } from '../../uploads/photo-storage';
 import { issueAccountToken } from '../../accounts/account-tokens';
+import { SIGNED_IN } from '../../accounts/signed-in';
 import { emailChangeMail } from '../../mail/templates';
 import { mailTranslator, mayMail } from './account-helpers';
 
@@ -23,8 +24,20 @@ export async function profileRoutes(app: FastifyInstance, { config }: { config: 
   const photos = new PhotoStorage(app.objectStore);
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
-  app.put('/auth/me', { preHandler: app.requireUser }, async (request, reply) => {
-    const input = parseWith(ProfileSchema, request.body, request);
+  const api = app.withTypeProvider<ValibotTypeProvider>();
+  const tags = ['accounts'];
+
+  api.put('/auth/me', {
+    preValidation: app.requireUser,
+    schema: {
+      tags,
+      summary: 'Update name and phone; a new e-mail address changes once its owner follows the link sent to it',
+      security: SIGNED_IN,
+      body: ProfileSchema,
+      response: { 200: ProfileUpdatedSchema, ...errorResponses(401, 422, 429) },
+    },
+  }, async (request, reply) => {
+    const input = request.body;
     const current = request.user!;
     const email = normalizeEmail(input.email);
     const emailChanged = email !== current.email;
@@ -53,7 +66,16 @@ export async function profileRoutes(app: FastifyInstance, { config }: { config: 
     return { ...publicUser(updated), message: request.t(M.emailChangeSent, { email }) };
   });
 
-  app.post('/auth/me/photo', { preHandler: app.requireUser }, async (request) => {
+  api.post('/auth/me/photo', {
+    preValidation: app.requireUser,
+    schema: {
+      tags,
+      summary: 'Replace the profile photo (SVG, PNG or GIF, at most 800×400 px and 2 MB)',
+      security: SIGNED_IN,
+      consumes: ['multipart/form-data'],
+      response: { 200: PhotoUploadedSchema, ...errorResponses(401, 413, 422) },
+    },
+  }, async (request) => {
     const photoError = (status: number, message: string) =>
       new HttpError(status, message, { photo: [message] });
     if (!request.isMultipart()) throw photoError(422, request.t(M.photoMissing));

@@ -1,13 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
-import { issueMessage, VALIDATION_MESSAGES } from 'shared/schemas';
+import {
+  AccessTokenSchema,
+  errorResponses,
+  MessageAnswerSchema,
+  PendingLinkPasswordSchema,
+  SignInRefusedSchema,
+  SocialCallbackQuerySchema,
+  SocialLinkQuerySchema,
+  SocialLinkRequiredSchema,
+  SocialLinkUrlSchema,
+  SocialProvidersSchema,
+  SocialSignedInSchema,
+  TokenBodySchema,
+} from 'shared/contract';
 import { API_MESSAGES as M, SOCIAL_API_MESSAGES as S } from 'shared/messages';
 import type { AppConfig, OAuthProviderName } from '../../config';
 import { verifyPassword } from '../../accounts/passwords';
 import { createSession } from '../../accounts/sessions';
 import { hashToken, newToken } from '../../accounts/tokens';
 import { findUserById, type UserRow } from '../../accounts/users';
-import { parseWith } from '../../accounts/validate';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { socialLinkMail } from '../../mail/templates';
 import { HttpError } from '../../plugins/error-handler';
 import { mailTranslator, refuseBlockedUser } from './account-helpers';
@@ -26,16 +38,11 @@ const PROVIDER_LABELS: Record<OAuthProviderName, string> = { google: 'Google', f
 
 const isProviderName = (value: unknown): value is OAuthProviderName => PROVIDER_NAMES.includes(value as OAuthProviderName);
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-
-const required = issueMessage(VALIDATION_MESSAGES.required);
-const RequestTokenSchema = v.object({ token: v.pipe(v.string(required), v.nonEmpty(required)) });
-const PasswordConfirmSchema = v.object({
-  token: v.pipe(v.string(required), v.nonEmpty(required)),
-  password: v.pipe(v.string(required), v.nonEmpty(required)),
-});
+const tags = ['social sign-in'];
 
 /** Sign-in with Google (OpenID Connect) or Facebook (OAuth 2): authorization code flow with PKCE, bound to the browser. */
 export async function socialRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
+  const api = app.withTypeProvider<ValibotTypeProvider>();
   const secureCookie = config.publicUrl.startsWith('https:');
   const offered = PROVIDER_NAMES.filter((name) => Boolean(config.oauth[name].clientId));
 
@@ -54,10 +61,20 @@ export async function socialRoutes(app: FastifyInstance, { config }: { config: A
   const requestExpired = (request: FastifyRequest) => new HttpError(410, request.t(S.linkRequestExpired));
 
   /** Only the providers this server can sign in with, so the page shows no button that would fail. */
-  app.get('/auth/social/providers', async () => ({ providers: offered }));
+  api.get('/auth/social/providers', {
+    schema: { tags, summary: 'The providers this server can sign in with', response: { 200: SocialProvidersSchema } },
+  }, async () => ({ providers: offered }));
 
-  app.get('/auth/social/link', { preHandler: app.limitAttempts('socialSignIn') }, async (request, reply) => {
-    const { name, provider } = configured(request, (request.query as { provider?: unknown }).provider);
+  api.get('/auth/social/link', {
+    preValidation: app.limitAttempts('socialSignIn'),
+    schema: {
+      tags,
+      summary: "Start a sign-in: the provider's consent page, bound to this browser by a cookie",
+      querystring: SocialLinkQuerySchema,
+      response: { 200: SocialLinkUrlSchema, ...errorResponses(404, 422, 429) },
+    },
+  }, async (request, reply) => {
+    const { name, provider } = configured(request, request.query.provider);
     // One binding secret per browser, kept while flows are pending, so two tabs can each sign in.
     const current = request.cookies[FLOW_COOKIE];
     const browser = current && /^[A-Za-z0-9_-]{43}$/.test(current) ? current : newToken();
@@ -79,8 +96,20 @@ export async function socialRoutes(app: FastifyInstance, { config }: { config: A
     return { url: await authorizationUrl(config, name, provider, secrets) };
   });
 
-  app.post('/auth/social/callback', async (request, reply) => {
-    const query = request.query as { provider?: unknown; code?: unknown; state?: unknown };
+  api.post('/auth/social/callback', {
+    schema: {
+      tags,
+      summary: 'Finish a sign-in with what the provider sent the browser back with',
+      querystring: SocialCallbackQuerySchema,
+      response: {
+        200: SocialSignedInSchema,
+        403: SignInRefusedSchema,
+        409: SocialLinkRequiredSchema,
+        ...errorResponses(400, 404, 422, 502),
+      },
+    },
+  }, async (request, reply) => {
+    const query = request.query;
     const { name, provider } = configured(request, query.provider);
     const state = text(query.state);
     const code = text(query.code);
@@ -131,8 +160,16 @@ export async function socialRoutes(app: FastifyInstance, { config }: { config: A
     return signIn(user);
   };
 
-  app.post('/auth/social/pending-link/password', { preHandler: app.limitAttempts('login') }, async (request, reply) => {
-    const input = parseWith(PasswordConfirmSchema, request.body, request);
+  api.post('/auth/social/pending-link/password', {
+    preValidation: app.limitAttempts('login'),
+    schema: {
+      tags,
+      summary: "Confirm a pending link with the account's password, and sign in",
+      body: PendingLinkPasswordSchema,
+      response: { 200: AccessTokenSchema, 403: SignInRefusedSchema, ...errorResponses(401, 410, 422, 429) },
+    },
+  }, async (request, reply) => {
+    const input = request.body;
     const pending = await findLinkRequest(app.db, input.token, 'browser');
     const user = pending && (await findUserById(app.db, pending.user_id));
     // Verified even without a request, so an unknown token takes as long as a wrong password.
@@ -145,8 +182,16 @@ export async function socialRoutes(app: FastifyInstance, { config }: { config: A
     return finishLink(await completeLink(app.db, pending.id), request, reply);
   });
 
-  app.post('/auth/social/pending-link/email', { preHandler: app.limitAttempts('socialSignIn') }, async (request) => {
-    const { token } = parseWith(RequestTokenSchema, request.body, request);
+  api.post('/auth/social/pending-link/email', {
+    preValidation: app.limitAttempts('socialSignIn'),
+    schema: {
+      tags,
+      summary: "Confirm a pending link through a link e-mailed to the account's address",
+      body: TokenBodySchema,
+      response: { 200: MessageAnswerSchema, ...errorResponses(410, 422, 429) },
+    },
+  }, async (request) => {
+    const { token } = request.body;
     const pending = await findLinkRequest(app.db, token, 'browser');
     const user = pending && (await findUserById(app.db, pending.user_id));
     if (!pending || !user) throw requestExpired(request);
@@ -157,8 +202,16 @@ export async function socialRoutes(app: FastifyInstance, { config }: { config: A
   });
 
   // Opening the e-mailed link proves the address, as a verification link does.
-  app.post('/auth/social/pending-link/confirm', { preHandler: app.limitAttempts('socialSignIn') }, async (request, reply) => {
-    const { token } = parseWith(RequestTokenSchema, request.body, request);
+  api.post('/auth/social/pending-link/confirm', {
+    preValidation: app.limitAttempts('socialSignIn'),
+    schema: {
+      tags,
+      summary: 'Follow the e-mailed link that confirms a pending link, and sign in',
+      body: TokenBodySchema,
+      response: { 200: AccessTokenSchema, 403: SignInRefusedSchema, ...errorResponses(410, 422, 429) },
+    },
+  }, async (request, reply) => {
+    const { token } = request.body;
     const pending = await findLinkRequest(app.db, token, 'mail');
     if (!pending) throw requestExpired(request);
     return finishLink(await completeLink(app.db, pending.id), request, reply);

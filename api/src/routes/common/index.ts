@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { LocalizationInfoSchema, PlansSchema, ReferenceBookSchema } from 'shared/contract';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { API_LOCALES, type ApiLocale } from '../../i18n/server-i18n';
 import { cachedBody, sendCachedBody, type CachedBody } from '../../web/cached-body';
 import { CURRENCIES } from '../designs/currency';
@@ -51,9 +54,10 @@ function plans(locale: ApiLocale) {
   };
 }
 
-// Built once per language at start-up: these answers are served many times per page view.
-const REFERENCE_BOOK = new Map(API_LOCALES.map((locale) => [locale, cachedBody(referenceBook(locale))]));
-const PLANS_BODY = new Map(API_LOCALES.map((locale) => [locale, cachedBody(plans(locale))]));
+// Built once per language at start-up: these answers are served many times per page view. They are
+// sent as ready bytes, never serialised per request, so their schemas are checked here, once.
+const REFERENCE_BOOK = new Map(API_LOCALES.map((locale) => [locale, cachedBody(v.parse(ReferenceBookSchema, referenceBook(locale)))]));
+const PLANS_BODY = new Map(API_LOCALES.map((locale) => [locale, cachedBody(v.parse(PlansSchema, plans(locale)))]));
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
   return sendCachedBody(request, reply, entry, CACHE_CONTROL, 'Accept-Language');
@@ -78,16 +82,31 @@ function guessCountry(request: FastifyRequest): string {
 
 /** `GET /common/reference-book`, `GET /plans`, `GET /localization/info`: what every screen needs, loaded at start-up (spec §4). */
 export const commonRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/common/reference-book', async (request, reply) =>
-    sendCached(request, reply, REFERENCE_BOOK.get(request.locale)!),
-  );
+  const api = app.withTypeProvider<ValibotTypeProvider>();
+  const tags = ['reference data'];
 
-  app.get('/plans', async (request, reply) => sendCached(request, reply, PLANS_BODY.get(request.locale)!));
+  api.get('/common/reference-book', {
+    schema: {
+      tags,
+      summary: 'Countries, categories, specialist kinds, project statuses and currencies, in the caller\'s language',
+      response: { 200: ReferenceBookSchema },
+    },
+  }, async (request, reply) => sendCached(request, reply, REFERENCE_BOOK.get(request.locale)!));
 
-  app.get('/localization/info', async (request, reply) => {
+  api.get('/plans', {
+    schema: { tags, summary: 'The client offer and the specialist plans, with the platform fee', response: { 200: PlansSchema } },
+  }, async (request, reply) => sendCached(request, reply, PLANS_BODY.get(request.locale)!));
+
+  api.get('/localization/info', {
+    schema: {
+      tags,
+      summary: "The visitor's likely locale, country and currency",
+      response: { 200: LocalizationInfoSchema },
+    },
+  }, async (request, reply) => {
     const country = guessCountry(request);
     const currency = COUNTRIES.find((entry) => entry.code === country)?.currency ?? 'EUR';
     reply.header('Cache-Control', 'private, max-age=3600').header('Vary', 'Accept-Language, CF-IPCountry, X-Country-Code');
-    return { locale: request.locale, country, currency, locales: API_LOCALES };
+    return { locale: request.locale, country, currency };
   });
 };

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { errorResponses, OutboxMessageSchema, OutboxQuerySchema, OutboxSchema } from 'shared/contract';
+import { SIGNED_IN } from '../../accounts/signed-in';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 
 interface OutboxRow {
   id: string;
@@ -24,11 +27,20 @@ const toMessage = (row: OutboxRow) => ({
  * admin reads it (the admin area's Outbox page, end-to-end tests).
  */
 export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('preHandler', app.requireAdmin);
-  // The latest 100 messages, newest first; `?to=` keeps those to one address.
-  app.get('/dev/outbox', async (request) => {
-    const to = (request.query as { to?: unknown }).to;
-    const address = typeof to === 'string' && to.trim() ? to.trim().toLowerCase() : null;
+  app.addHook('preValidation', app.requireAdmin);
+  const api = app.withTypeProvider<ValibotTypeProvider>();
+  const tags = ['outbox'];
+
+  api.get('/dev/outbox', {
+    schema: {
+      tags,
+      summary: 'The latest 100 e-mails kept in the outbox, newest first; `to` keeps those to one address',
+      security: SIGNED_IN,
+      querystring: OutboxQuerySchema,
+      response: { 200: OutboxSchema, ...errorResponses(401, 422) },
+    },
+  }, async (request) => {
+    const address = request.query.to?.trim().toLowerCase() || null;
     const { rows } = await app.db.query<OutboxRow>(
       'SELECT * FROM mail_outbox WHERE ($1::text IS NULL OR to_address = $1) ORDER BY id DESC LIMIT 100',
       [address],
@@ -36,11 +48,18 @@ export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
     return { data: rows.map(toMessage) };
   });
 
-  app.get('/dev/outbox/latest', async (request, reply) => {
-    const to = (request.query as { to?: unknown }).to;
+  api.get('/dev/outbox/latest', {
+    schema: {
+      tags,
+      summary: 'The latest e-mail to one address',
+      security: SIGNED_IN,
+      querystring: OutboxQuerySchema,
+      response: { 200: OutboxMessageSchema, ...errorResponses(401, 404, 422) },
+    },
+  }, async (request, reply) => {
     const { rows } = await app.db.query<OutboxRow>(
       'SELECT * FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
-      [typeof to === 'string' ? to.trim().toLowerCase() : ''],
+      [request.query.to?.trim().toLowerCase() ?? ''],
     );
     if (!rows[0]) return reply.status(404).send({ message: 'Not found' });
     return toMessage(rows[0]);

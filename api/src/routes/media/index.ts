@@ -1,13 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { errorResponses, FileResponseSchema, PhotoParamsSchema } from 'shared/contract';
 import type { AppConfig } from '../../config';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { PhotoStorage } from '../../uploads/photo-storage';
 
 /** Uploaded profile photos. */
 export async function mediaRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
   const photos = new PhotoStorage(app.objectStore);
 
-  app.get('/media/photos/:name', async (request, reply) => {
-    const photo = await photos.open((request.params as { name: string }).name);
+  app.withTypeProvider<ValibotTypeProvider>().get('/media/photos/:name', {
+    schema: {
+      tags: ['media'],
+      summary: 'A profile photo (public)',
+      params: PhotoParamsSchema,
+      produces: ['image/svg+xml', 'image/png', 'image/gif'],
+      response: { 200: FileResponseSchema, ...errorResponses(404) },
+    },
+  }, async (request, reply) => {
+    const photo = await photos.open(request.params.name);
     if (!photo) return reply.status(404).send({ message: 'Not found' });
     reply
       .header('content-type', photo.contentType)
@@ -18,6 +28,7 @@ export async function mediaRoutes(app: FastifyInstance, { config }: { config: Ap
     if (photo.contentType === 'image/svg+xml') {
       reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     }
-    return reply.send(photo.body);
+    // The file goes out as the stream it is; its schema only documents it.
+    return reply.send(photo.body as unknown as string);
   });
 }

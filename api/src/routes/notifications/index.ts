@@ -1,4 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  errorResponses,
+  IdParamsSchema,
+  NoContentSchema,
+  NotificationsQuerySchema,
+  NotificationsSchema,
+  UnreadCountSchema,
+} from 'shared/contract';
+import { SIGNED_IN } from '../../accounts/signed-in';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { notificationText } from '../../marketplace/notification-mail';
 
 interface NotificationRow {
@@ -12,13 +22,24 @@ interface NotificationRow {
 
 /** The bell: the signed-in user's notifications, rendered in their current language, and the unread count. */
 export const notificationRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  // Before validation: a stranger learns nothing about the parameters.
+  app.addHook('preValidation', app.requireUser);
+  const api = app.withTypeProvider<ValibotTypeProvider>();
+  const tags = ['notifications'];
 
-  app.get<{ Querystring: { before?: string } }>('/notifications', async (request) => {
-    const before = Number(request.query.before);
+  api.get('/notifications', {
+    schema: {
+      tags,
+      summary: 'The latest thirty notifications, newest first, in the caller\'s language',
+      security: SIGNED_IN,
+      querystring: NotificationsQuerySchema,
+      response: { 200: NotificationsSchema, ...errorResponses(401, 422) },
+    },
+  }, async (request) => {
+    const { before } = request.query;
     const { rows } = await app.db.query<NotificationRow>(
       `SELECT * FROM notifications WHERE user_id = $1 AND ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT 30`,
-      [request.user!.id, Number.isInteger(before) && before > 0 ? before : null],
+      [request.user!.id, before !== undefined && Number.isInteger(before) && before > 0 ? before : null],
     );
     return {
       data: rows.map((row) => ({
@@ -32,7 +53,9 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.get('/notifications/unread-count', async (request) => {
+  api.get('/notifications/unread-count', {
+    schema: { tags, summary: 'How many notifications are unread', security: SIGNED_IN, response: { 200: UnreadCountSchema, ...errorResponses(401) } },
+  }, async (request) => {
     const { rows } = await app.db.query<{ n: string | number }>(
       'SELECT count(*) AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL',
       [request.user!.id],
@@ -40,16 +63,26 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
     return { count: Number(rows[0]?.n ?? 0) };
   });
 
-  app.post<{ Params: { id: string } }>('/notifications/:id/read', async (request, reply) => {
+  api.post('/notifications/:id/read', {
+    schema: {
+      tags,
+      summary: 'Mark one notification read',
+      security: SIGNED_IN,
+      params: IdParamsSchema,
+      response: { 204: NoContentSchema, ...errorResponses(401) },
+    },
+  }, async (request, reply) => {
     const id = Number(request.params.id);
     if (Number.isInteger(id) && id > 0) {
       await app.db.query('UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE id = $1 AND user_id = $2', [id, request.user!.id]);
     }
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  app.post('/notifications/read-all', async (request, reply) => {
+  api.post('/notifications/read-all', {
+    schema: { tags, summary: 'Mark every notification read', security: SIGNED_IN, response: { 204: NoContentSchema, ...errorResponses(401) } },
+  }, async (request, reply) => {
     await app.db.query('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [request.user!.id]);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { HealthSchema, type Health } from '../../contract/reference';
+import { HealthSchema, type Health } from '../../contract/common';
 import { api, send } from '../client';
 
 export type { Health };
