@@ -15,5 +15,9 @@ export function sniffEvidence(data: Buffer): { kind: FileKind; contentType: stri
 
 /** Verification evidence under `evidence/` of the object store, never publicly served. */
 export function evidenceFiles(store: ObjectStore): StoredFiles<string> {
-  return new StoredFiles(store, 'evidence', EVIDENCE_KINDS.map((kind) => FILE_EXTENSIONS[kind]));
+  return new StoredFiles(
+    store,
+    'evidence',
+    EVIDENCE_KINDS.map((kind) => FILE_EXTENSIONS[kind]),
+  );
 }

@@ -9,8 +9,7 @@ import { adminUser, findAdminUser, type AdminUserRow } from './user-queries';
 import { verificationFile } from './verification-file';
 
 /** How a user appears in the audit log: who it was even if the account changes later. */
-export const userLabel = (user: Pick<UserRow, 'first_name' | 'last_name' | 'email'>) =>
-  `${user.first_name} ${user.last_name} <${user.email}>`;
+export const userLabel = (user: Pick<UserRow, 'first_name' | 'last_name' | 'email'>) => `${user.first_name} ${user.last_name} <${user.email}>`;
 
 export const userNotFound = (request: FastifyRequest) => new HttpError(404, request.t(A.userNotFound));
 

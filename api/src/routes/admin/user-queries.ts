@@ -107,10 +107,7 @@ export async function listUsers(db: Queryable, query: UserListQuery) {
     .split(', ')
     .map((column) => `${column} ${direction}`)
     .join(', ');
-  const { rows: counted } = await db.query<{ total: string | number }>(
-    `SELECT count(*) AS total FROM (${USERS_VIEW}) v ${filter}`,
-    params,
-  );
+  const { rows: counted } = await db.query<{ total: string | number }>(`SELECT count(*) AS total FROM (${USERS_VIEW}) v ${filter}`, params);
   const { rows } = await db.query<AdminUserRow>(
     `SELECT * FROM (${USERS_VIEW}) v ${filter} ORDER BY ${order}, id ${direction}
      LIMIT ${param(query.page_size)} OFFSET ${param((query.page - 1) * query.page_size)}`,

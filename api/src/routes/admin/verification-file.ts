@@ -46,8 +46,7 @@ function checkState(row: CheckRow | undefined) {
   };
 }
 
-export const missingChecks = (checks: Map<CheckKind, CheckRow>) =>
-  CHECK_KINDS.filter((kind) => checks.get(kind)?.outcome !== 'passed');
+export const missingChecks = (checks: Map<CheckKind, CheckRow>) => CHECK_KINDS.filter((kind) => checks.get(kind)?.outcome !== 'passed');
 
 /** A specialist's checks with their evidence and what still stands between them and verification; null for clients. */
 export async function verificationFile(db: Queryable, user: AdminUserRow): Promise<VerificationFile | null> {
