@@ -5,7 +5,7 @@
  * says what it holds: `list` keys are refetched when the window regains
  * focus, others only when a change invalidates them.
  */
-type Params = Readonly<Record<string, unknown>>;
+type Params = object;
 
 const LIST = 'list';
 
@@ -16,6 +16,8 @@ export function isListKey(key: readonly unknown[]): boolean {
 export const queryKeys = {
   projects: {
     all: ['projects'] as const,
+    /** Every page and filter of the list at once. */
+    lists: ['projects', LIST] as const,
     list: (params: Params) => ['projects', LIST, params] as const,
     detail: (id: string) => ['projects', 'detail', id] as const,
   },
@@ -37,7 +39,7 @@ export const queryKeys = {
   designs: {
     all: ['designs'] as const,
     list: (params: Params) => ['designs', LIST, params] as const,
-    popular: (locale: string) => ['designs', 'popular', locale] as const,
+    popular: (params: Params) => ['designs', 'popular', params] as const,
   },
   dashboard: {
     all: ['dashboard'] as const,

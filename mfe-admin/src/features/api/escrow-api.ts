@@ -41,19 +41,20 @@ async function blob(path: string, searchParams?: Record<string, string>): Promis
 
 /** Escrow back office calls, signed with the admin token; every answer is checked before a page reads it. */
 export const escrowCalls = {
-  summary: async (): Promise<EscrowSummary> => v.parse(EscrowSummarySchema, await send(adminApi.get('admin/escrow/summary'))),
+  summary: async (signal?: AbortSignal): Promise<EscrowSummary> => v.parse(EscrowSummarySchema, await send(adminApi.get('admin/escrow/summary', { signal }))),
 
-  contracts: async (params: ContractListParams): Promise<ContractPage> => {
+  contracts: async (params: ContractListParams, signal?: AbortSignal): Promise<ContractPage> => {
     const searchParams: Record<string, string> = {};
     if (params.status) searchParams.status = params.status;
     if (params.needs) searchParams.needs = params.needs;
     if (params.page && params.page > 1) searchParams.page = String(params.page);
-    return v.parse(ContractPageSchema, await send(adminApi.get('admin/contracts', { searchParams })));
+    return v.parse(ContractPageSchema, await send(adminApi.get('admin/contracts', { searchParams, signal })));
   },
 
-  contract: async (id: string): Promise<ContractView> => v.parse(ContractViewSchema, await send(adminApi.get(contract(id)))),
+  contract: async (id: string, signal?: AbortSignal): Promise<ContractView> => v.parse(ContractViewSchema, await send(adminApi.get(contract(id), { signal }))),
 
-  statement: async (id: string): Promise<Statement> => v.parse(StatementSchema, await send(adminApi.get(`${contract(id)}/statement`))),
+  statement: async (id: string, signal?: AbortSignal): Promise<Statement> =>
+    v.parse(StatementSchema, await send(adminApi.get(`${contract(id)}/statement`, { signal }))),
 
   statementCsv: (id: string): Promise<Blob> => blob(`${contract(id)}/statement`, { format: 'csv' }),
 
@@ -69,10 +70,10 @@ export const escrowCalls = {
       await send(adminApi.post(`admin/contractors/${encodeURIComponent(contractorId)}/insolvency`, { json: { note } })),
     ),
 
-  disputes: async (status: DisputeStatus | ''): Promise<DisputeView[]> =>
-    v.parse(DisputeListSchema, await send(adminApi.get('admin/disputes', { searchParams: status ? { status } : {} }))).data,
+  disputes: async (status: DisputeStatus | '', signal?: AbortSignal): Promise<DisputeView[]> =>
+    v.parse(DisputeListSchema, await send(adminApi.get('admin/disputes', { searchParams: status ? { status } : {}, signal }))).data,
 
-  dispute: async (id: string): Promise<DisputeView> => v.parse(DisputeViewSchema, await send(adminApi.get(dispute(id)))),
+  dispute: async (id: string, signal?: AbortSignal): Promise<DisputeView> => v.parse(DisputeViewSchema, await send(adminApi.get(dispute(id), { signal }))),
 
   postMessage: async (id: string, body: string): Promise<DisputeView> =>
     v.parse(DisputeViewSchema, await send(adminApi.post(`${dispute(id)}/messages`, { json: { body } }))),

@@ -1,4 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router-dom';
 import { Pagination, Spinner } from 'shared/ui';
@@ -6,7 +8,6 @@ import { adminCalls } from '../api/admin-api';
 import { AuditList } from '../common/audit-list';
 import { AUDIT_ACTIONS } from '../common/labels';
 import { LoadError } from '../common/load-error';
-import { useLoad } from '../common/use-load';
 import { userPath } from '../users/users-table';
 import '../common/styles';
 
@@ -26,8 +27,12 @@ export function AuditPage() {
   // Follows the URL (back button, a link from an account) without resetting on each render.
   useEffect(() => setDraft(filters), [filterKey]);
 
-  const admins = useLoad('admins', () => adminCalls.admins());
-  const entries = useLoad(`${filterKey}|${page}`, () => adminCalls.audit({ ...filters, page }));
+  const admins = useQuery({ queryKey: queryKeys.admin.admins(), queryFn: ({ signal }) => adminCalls.admins(signal) });
+  const entries = useQuery({
+    queryKey: queryKeys.admin.audit({ ...filters, page }),
+    queryFn: ({ signal }) => adminCalls.audit({ ...filters, page }, signal),
+    placeholderData: keepPreviousData,
+  });
 
   const apply = (next: Filters, nextPage = 1) => {
     const out = new URLSearchParams();
@@ -137,9 +142,9 @@ export function AuditPage() {
             )}
           </div>
         </form>
-        <section className="admin-results" aria-busy={entries.loading} aria-label={t`Audit entries`}>
+        <section className="admin-results" aria-busy={entries.isFetching} aria-label={t`Audit entries`}>
           {entries.error ? (
-            <LoadError error={entries.error} onRetry={entries.reload} />
+            <LoadError error={entries.error} onRetry={() => void entries.refetch()} />
           ) : !entries.data ? (
             <Spinner />
           ) : entries.data.data.length === 0 ? (

@@ -1,4 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
@@ -6,7 +8,6 @@ import { adminCalls } from '../api/admin-api';
 import { escrowCalls } from '../api/escrow-api';
 import type { ContractView } from 'shared/contract';
 import { serverMessage } from '../common/server-message';
-import { useLoad } from '../common/use-load';
 
 /**
  * Picks the expert who inspects the contract's milestones. Only verified
@@ -17,7 +18,7 @@ import { useLoad } from '../common/use-load';
 export function AssignExpertForm({ contract, onAssigned }: { contract: ContractView; onAssigned: (contract: ContractView) => void }) {
   const { t } = useLingui();
   const id = useId();
-  const experts = useLoad('experts', () => adminCalls.experts());
+  const experts = useQuery({ queryKey: queryKeys.admin.experts(), queryFn: ({ signal }) => adminCalls.experts(signal) });
   const [expertId, setExpertId] = useState(contract.expert?.id ?? '');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -58,7 +59,7 @@ export function AssignExpertForm({ contract, onAssigned }: { contract: ContractV
       {experts.error ? (
         <p className="admin-summary__error">
           <Trans>The list of experts is not available right now.</Trans>{' '}
-          <button type="button" className="admin-link-button" onClick={experts.reload}>
+          <button type="button" className="admin-link-button" onClick={() => void experts.refetch()}>
             <Trans>Try again</Trans>
           </button>
         </p>

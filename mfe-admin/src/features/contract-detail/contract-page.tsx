@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from 'shared/query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
 import { pathFor } from 'shared/routing';
@@ -10,7 +12,6 @@ import { formatDate, formatDateTime } from '../common/format';
 import { LoadError } from '../common/load-error';
 import { ReasonDialog } from '../common/reason-dialog';
 import { serverMessage } from '../common/server-message';
-import { useLoad } from '../common/use-load';
 import '../common/styles';
 import { contractPath } from '../escrow/contracts-table';
 import { AccountFigures } from './account-figures';
@@ -23,8 +24,8 @@ import { StatementSection } from './statement-section';
 export function ContractPage() {
   const { t, i18n } = useLingui();
   const { id = '' } = useParams();
-  const [version, setVersion] = useState(0);
-  const detail = useLoad(`${id}:${version}`, () => escrowCalls.contract(id));
+  const queryClient = useQueryClient();
+  const detail = useQuery({ queryKey: queryKeys.admin.escrow.contract(id), queryFn: ({ signal }) => escrowCalls.contract(id, signal) });
   const [confirmInsolvency, setConfirmInsolvency] = useState(false);
   const [frozenCount, setFrozenCount] = useState<number | null>(null);
 
@@ -35,7 +36,7 @@ export function ContractPage() {
           <h1 className="admin-page__title">
             <Trans>Contract</Trans>
           </h1>
-          <LoadError error={detail.error} onRetry={detail.reload} />
+          <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
         </div>
       </div>
     );
@@ -59,8 +60,8 @@ export function ContractPage() {
       const result = await escrowCalls.declareInsolvency(contract.contractor.id, note);
       setFrozenCount(result.frozen_contracts);
       setConfirmInsolvency(false);
-      // The contract is frozen now, and so is its statement's context: load both again.
-      setVersion((n) => n + 1);
+      // The contract is frozen now, and so are the contractor's others: load them and the statement again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.escrow.all });
     } catch (error) {
       notify.error(serverMessage(error) ?? t(SOMETHING_WENT_WRONG));
     }
@@ -146,7 +147,13 @@ export function ContractPage() {
         )}
 
         <ContractParties contract={contract} />
-        {open && <AssignExpertForm contract={contract} onAssigned={detail.setData} />}
+        {open && <AssignExpertForm
+            contract={contract}
+            onAssigned={(updated) => {
+              queryClient.setQueryData(queryKeys.admin.escrow.contract(id), updated);
+              void queryClient.invalidateQueries({ queryKey: queryKeys.admin.experts() });
+            }}
+          />}
         <AccountFigures account={contract.account} currency={contract.currency} />
 
         <section className="admin-history" aria-labelledby="contract-milestones">
@@ -166,7 +173,7 @@ export function ContractPage() {
           )}
         </section>
 
-        <StatementSection contractId={contract.id} version={version} />
+        <StatementSection contractId={contract.id} />
 
         {confirmInsolvency && (
           <ReasonDialog

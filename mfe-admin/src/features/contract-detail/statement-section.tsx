@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Money, notify, SOMETHING_WENT_WRONG, Spinner } from 'shared/ui';
 import { escrowCalls } from '../api/escrow-api';
@@ -6,12 +8,11 @@ import { STATEMENT_KINDS } from '../common/escrow-labels';
 import { formatDateTime } from '../common/format';
 import { LoadError } from '../common/load-error';
 import { saveBlob } from '../common/save-blob';
-import { useLoad } from '../common/use-load';
 
 /** Every movement on the contract's escrow account with the balance after it, and the same as a CSV file. */
-export function StatementSection({ contractId, version }: { contractId: string; version: number }) {
+export function StatementSection({ contractId }: { contractId: string }) {
   const { t, i18n } = useLingui();
-  const statement = useLoad(`${contractId}:${version}`, () => escrowCalls.statement(contractId));
+  const statement = useQuery({ queryKey: queryKeys.admin.escrow.statement(contractId), queryFn: ({ signal }) => escrowCalls.statement(contractId, signal) });
   const [downloading, setDownloading] = useState(false);
 
   const downloadCsv = async () => {
@@ -36,7 +37,7 @@ export function StatementSection({ contractId, version }: { contractId: string; 
         </button>
       </div>
       {statement.error ? (
-        <LoadError error={statement.error} onRetry={statement.reload} />
+        <LoadError error={statement.error} onRetry={() => void statement.refetch()} />
       ) : !statement.data ? (
         <Spinner />
       ) : statement.data.entries.length === 0 ? (

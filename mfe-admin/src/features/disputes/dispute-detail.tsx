@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { pathFor } from 'shared/routing';
@@ -11,7 +13,6 @@ import { DISPUTE_STATUS, PARTY_ROLE_LABELS } from '../common/escrow-labels';
 import { formatDateTime } from '../common/format';
 import { ReasonDialog } from '../common/reason-dialog';
 import { serverMessage } from '../common/server-message';
-import { useLoad } from '../common/use-load';
 import { contractPath } from '../escrow/contracts-table';
 import { ArbitrationWindow } from './arbitration-window';
 import { DisputeResolution } from './dispute-resolution';
@@ -26,9 +27,11 @@ export function DisputeDetail({ dispute, onChange }: { dispute: DisputeView; onC
   const { t, i18n } = useLingui();
   const [dialog, setDialog] = useState<Dialog>(null);
   // The split is of the milestone's amount; when the dispute does not carry it, the contract does.
-  const contract = useLoad(dispute.contract_id, () =>
-    dispute.milestone_amount === undefined ? escrowCalls.contract(dispute.contract_id) : Promise.resolve(undefined),
-  );
+  const contract = useQuery({
+    queryKey: queryKeys.admin.escrow.contract(dispute.contract_id),
+    queryFn: ({ signal }) => escrowCalls.contract(dispute.contract_id, signal),
+    enabled: dispute.milestone_amount === undefined,
+  });
   const milestoneAmount = dispute.milestone_amount ?? contract.data?.milestones.find((item) => item.id === dispute.milestone_id)?.amount;
   const status = DISPUTE_STATUS[dispute.status];
   const currency = dispute.contract.currency;
@@ -90,7 +93,7 @@ export function DisputeDetail({ dispute, onChange }: { dispute: DisputeView; onC
             <p>
               <Trans>The contract could not be loaded, so the dispute cannot be resolved yet.</Trans>
             </p>
-            <button type="button" className="ui-button ui-button--ghost" onClick={contract.reload}>
+            <button type="button" className="ui-button ui-button--ghost" onClick={() => void contract.refetch()}>
               <Trans>Try again</Trans>
             </button>
           </div>

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryKeys } from 'shared/query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from 'shared/ui';
 import { escrowCalls } from '../api/escrow-api';
 import { DISPUTE_STATUSES, type DisputeStatus } from 'shared/contract';
 import { LoadError } from '../common/load-error';
-import { useLoad } from '../common/use-load';
 import '../common/styles';
 import { DisputesTable } from './disputes-table';
 
@@ -16,7 +17,11 @@ export function DisputesPage() {
   const [search] = useSearchParams();
   const asked = search.get('status') as Tab | null;
   const tab: Tab = asked === 'all' || (asked && DISPUTE_STATUSES.includes(asked)) ? asked : 'open';
-  const list = useLoad(tab, () => escrowCalls.disputes(tab === 'all' ? '' : tab));
+  const list = useQuery({
+    queryKey: queryKeys.admin.escrow.disputes(tab),
+    queryFn: ({ signal }) => escrowCalls.disputes(tab === 'all' ? '' : tab, signal),
+    placeholderData: keepPreviousData,
+  });
   const tabs: { value: Tab; label: string }[] = [
     { value: 'open', label: t`Open` },
     { value: 'mediation', label: t`In mediation` },
@@ -53,9 +58,9 @@ export function DisputesPage() {
             ))}
           </ul>
         </nav>
-        <section className="admin-results" aria-busy={list.loading} aria-label={t`Dispute queue`}>
+        <section className="admin-results" aria-busy={list.isFetching} aria-label={t`Dispute queue`}>
           {list.error ? (
-            <LoadError error={list.error} onRetry={list.reload} />
+            <LoadError error={list.error} onRetry={() => void list.refetch()} />
           ) : !list.data ? (
             <Spinner />
           ) : list.data.length === 0 ? (

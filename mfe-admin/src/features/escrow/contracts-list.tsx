@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router-dom';
 import { Pagination, Spinner } from 'shared/ui';
@@ -6,7 +8,6 @@ import { escrowCalls } from '../api/escrow-api';
 import { CONTRACT_STATUSES, type ContractStatus } from 'shared/contract';
 import { CONTRACT_STATUS } from '../common/escrow-labels';
 import { LoadError } from '../common/load-error';
-import { useLoad } from '../common/use-load';
 import { ContractsTable } from './contracts-table';
 
 interface Filters {
@@ -31,7 +32,11 @@ export function ContractsList() {
   const id = useId();
   const [search, setSearch] = useSearchParams();
   const filters = readFilters(search);
-  const list = useLoad(JSON.stringify(filters), () => escrowCalls.contracts(filters));
+  const list = useQuery({
+    queryKey: queryKeys.admin.escrow.contracts(filters),
+    queryFn: ({ signal }) => escrowCalls.contracts(filters, signal),
+    placeholderData: keepPreviousData,
+  });
 
   const update = (changes: Partial<Filters>) => {
     // Any change but paging starts again at page 1.
@@ -87,9 +92,9 @@ export function ContractsList() {
           </div>
         )}
       </form>
-      <div className="admin-results" aria-busy={list.loading}>
+      <div className="admin-results" aria-busy={list.isFetching}>
         {list.error ? (
-          <LoadError error={list.error} onRetry={list.reload} />
+          <LoadError error={list.error} onRetry={() => void list.refetch()} />
         ) : !list.data ? (
           <Spinner />
         ) : list.data.data.length === 0 ? (

@@ -1,21 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from 'shared/query';
 import { Link } from 'react-router-dom';
 import { pathFor } from 'shared/routing';
 import { Money } from 'shared/ui';
 import { escrowCalls } from '../api/escrow-api';
-import { useLoad } from '../common/use-load';
 
 /** The money held in escrow per currency, and the counts that call for an admin. */
 export function EscrowSummary() {
   const { t } = useLingui();
-  const summary = useLoad('escrow-summary', () => escrowCalls.summary());
+  const summary = useQuery({ queryKey: queryKeys.admin.escrow.summary(), queryFn: ({ signal }) => escrowCalls.summary(signal) });
   const data = summary.data;
   if (summary.error) {
     return (
       <section className="admin-summary" aria-label={t`Escrow summary`}>
         <p className="admin-summary__error">
           <Trans>The summary is not available right now.</Trans>{' '}
-          <button type="button" className="admin-link-button" onClick={summary.reload}>
+          <button type="button" className="admin-link-button" onClick={() => void summary.refetch()}>
             <Trans>Try again</Trans>
           </button>
         </p>

@@ -1,16 +1,16 @@
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { adminCalls } from '../api/admin-api';
-import { useLoad } from '../common/use-load';
 import { UsersPage } from '../users/users-page';
 import { CreateExpertForm } from './create-expert-form';
 
 /** Experts (assessors): the table with their workload, and the form to create one. */
 export function AssessorsPage() {
   const { t } = useLingui();
-  const [version, setVersion] = useState(0);
-  // Workload = inspections assigned; none exist until the escrow work adds them.
-  const experts = useLoad(`experts:${version}`, () => adminCalls.experts());
+  const queryClient = useQueryClient();
+  // Workload = inspections assigned.
+  const experts = useQuery({ queryKey: queryKeys.admin.experts(), queryFn: ({ signal }) => adminCalls.experts(signal) });
   const workload = new Map((experts.data?.data ?? []).map((expert) => [expert.id, expert.workload]));
   return (
     <UsersPage
@@ -26,7 +26,7 @@ export function AssessorsPage() {
       {(reload) => (
         <CreateExpertForm
           onCreated={() => {
-            setVersion((n) => n + 1);
+            void queryClient.invalidateQueries({ queryKey: queryKeys.admin.experts() });
             reload();
           }}
         />

@@ -1,12 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router-dom';
 import { isApiError } from 'shared/api';
+import type { OutboxMessage } from 'shared/contract';
 import { Spinner } from 'shared/ui';
 import { formatDateTime } from '../common/format';
 import { LoadError } from '../common/load-error';
-import { useLoad } from '../common/use-load';
-import { fetchOutbox, type OutboxMessage } from './outbox-api';
+import { fetchOutbox } from './outbox-api';
 import '../common/styles';
 import './outbox.css';
 
@@ -84,7 +86,7 @@ export function OutboxPage() {
   const [search, setSearch] = useSearchParams();
   const to = search.get('to') ?? '';
   const [draft, setDraft] = useState(to);
-  const mail = useLoad(`outbox:${to}`, () => fetchOutbox(to));
+  const mail = useQuery({ queryKey: queryKeys.admin.outbox(to), queryFn: ({ signal }) => fetchOutbox(to, signal) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -129,7 +131,7 @@ export function OutboxPage() {
             </button>
           </div>
         </form>
-        <section className="admin-results" aria-busy={mail.loading} aria-label={t`Outbox messages`}>
+        <section className="admin-results" aria-busy={mail.isFetching} aria-label={t`Outbox messages`}>
           {noOutbox ? (
             <div className="admin-state">
               <p>
@@ -137,8 +139,8 @@ export function OutboxPage() {
               </p>
             </div>
           ) : mail.error ? (
-            <LoadError error={mail.error} onRetry={mail.reload} />
-          ) : !mail.data || mail.loading ? (
+            <LoadError error={mail.error} onRetry={() => void mail.refetch()} />
+          ) : !mail.data || mail.isFetching ? (
             <Spinner />
           ) : mail.data.data.length === 0 ? (
             <div className="admin-state">

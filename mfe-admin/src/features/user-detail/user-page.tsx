@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from 'shared/api';
@@ -13,7 +15,6 @@ import { ROLE_NAMES } from '../common/labels';
 import { LoadError } from '../common/load-error';
 import { ReasonDialog } from '../common/reason-dialog';
 import { StatusBadges } from '../common/status-badges';
-import { useLoad } from '../common/use-load';
 import '../common/styles';
 import { VerificationChecklist } from './verification-checklist';
 
@@ -30,7 +31,13 @@ function listRoute(user: UserDetail) {
 export function UserPage() {
   const { t, i18n } = useLingui();
   const { id = '' } = useParams();
-  const detail = useLoad(id, () => adminCalls.user(id));
+  const queryClient = useQueryClient();
+  const detail = useQuery({ queryKey: queryKeys.admin.users.detail(id), queryFn: ({ signal }) => adminCalls.user(id, signal) });
+  // What an action answered is the account now; the lists and counts that show it are read again.
+  const changed = (updated: UserDetail) => {
+    queryClient.setQueryData(queryKeys.admin.users.detail(id), updated);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.users.all, predicate: (query) => query.queryKey[2] !== 'detail' });
+  };
   const [dialog, setDialog] = useState<Dialog>(null);
 
   if (detail.error && !detail.data) {
@@ -40,7 +47,7 @@ export function UserPage() {
           <h1 className="admin-page__title">
             <Trans>Account</Trans>
           </h1>
-          <LoadError error={detail.error} onRetry={detail.reload} />
+          <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
         </div>
       </div>
     );
@@ -54,7 +61,7 @@ export function UserPage() {
     notify.error(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t(SOMETHING_WENT_WRONG));
   const run = async (action: () => Promise<UserDetail>, success: string) => {
     try {
-      detail.setData(await action());
+      changed(await action());
       notify.success(success);
       setDialog(null);
     } catch (error) {
@@ -171,7 +178,7 @@ export function UserPage() {
         </section>
 
         {user.verification && (
-          <VerificationChecklist user={user} verification={user.verification} onChange={detail.setData} />
+          <VerificationChecklist user={user} verification={user.verification} onChange={changed} />
         )}
 
         <section className="admin-history" aria-labelledby="account-history">

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from 'shared/query';
 import { adminCalls } from '../api/admin-api';
 import type { UserRole } from 'shared/contract';
-import { useLoad } from '../common/use-load';
 
 /** Counts at the top of a dashboard; verification only concerns specialists. */
-export function SummaryStrip({ role, refreshKey }: { role: UserRole; refreshKey: number }) {
+export function SummaryStrip({ role }: { role: UserRole }) {
   const { t } = useLingui();
-  const summary = useLoad(`${role}:${refreshKey}`, () => adminCalls.summary(role));
+  const summary = useQuery({ queryKey: queryKeys.admin.users.summary(role), queryFn: ({ signal }) => adminCalls.summary(role, signal) });
   const items = [
     { key: 'total', label: t`Accounts`, value: summary.data?.total },
     { key: 'new', label: t`New this week`, value: summary.data?.new_this_week },
@@ -18,7 +19,7 @@ export function SummaryStrip({ role, refreshKey }: { role: UserRole; refreshKey:
       {summary.error ? (
         <p className="admin-summary__error">
           <Trans>The summary is not available right now.</Trans>{' '}
-          <button type="button" className="admin-link-button" onClick={summary.reload}>
+          <button type="button" className="admin-link-button" onClick={() => void summary.refetch()}>
             <Trans>Try again</Trans>
           </button>
         </p>

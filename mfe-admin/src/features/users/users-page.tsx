@@ -1,10 +1,11 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Pagination, Spinner } from 'shared/ui';
 import { adminCalls } from '../api/admin-api';
 import type { AdminUser, UserRole } from 'shared/contract';
 import { LoadError } from '../common/load-error';
-import { useLoad } from '../common/use-load';
 import '../common/styles';
 import { SummaryStrip } from './summary-strip';
 import { UsersTable } from './users-table';
@@ -17,7 +18,7 @@ interface UsersPageProps {
   title: ReactNode;
   intro: ReactNode;
   tableCaption: string;
-  /** Above the table (the expert creation form); bump `refreshKey` to reload after a change. */
+  /** Above the table (the expert creation form); `reload` after a change reads the table and the summary again. */
   children?: (reload: () => void) => ReactNode;
   extraColumn?: { header: ReactNode; cell: (user: AdminUser) => ReactNode };
 }
@@ -28,11 +29,15 @@ export function UsersPage({ role, title, intro, tableCaption, children, extraCol
   const id = useId();
   const [params, update] = useListParams();
   const [draft, setDraft] = useState({ q: params.q, country: params.country, city: params.city });
-  const [refreshKey, setRefreshKey] = useState(0);
+  const queryClient = useQueryClient();
   useEffect(() => setDraft({ q: params.q, country: params.country, city: params.city }), [params.q, params.country, params.city]);
 
   const request = { role, ...params, page_size: PAGE_SIZE };
-  const list = useLoad(`${JSON.stringify(request)}:${refreshKey}`, () => adminCalls.listUsers(request));
+  const list = useQuery({
+    queryKey: queryKeys.admin.users.list(request),
+    queryFn: ({ signal }) => adminCalls.listUsers(request, signal),
+    placeholderData: keepPreviousData,
+  });
   const filtered = Boolean(params.q || params.verification || params.status || params.country || params.city);
 
   const apply = (event: FormEvent) => {
@@ -47,8 +52,8 @@ export function UsersPage({ role, title, intro, tableCaption, children, extraCol
           <h1 className="admin-page__title">{title}</h1>
           <p className="admin-page__intro">{intro}</p>
         </header>
-        <SummaryStrip role={role} refreshKey={refreshKey} />
-        {children?.(() => setRefreshKey((n) => n + 1))}
+        <SummaryStrip role={role} />
+        {children?.(() => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.users.all }))}
         <form className="admin-filters" role="search" aria-label={t`Search and filters`} onSubmit={apply}>
           <div className="ui-field admin-filters__search">
             <label className="ui-field__label" htmlFor={`${id}-q`}>
@@ -136,9 +141,9 @@ export function UsersPage({ role, title, intro, tableCaption, children, extraCol
           </div>
         </form>
 
-        <section className="admin-results" aria-busy={list.loading}>
+        <section className="admin-results" aria-busy={list.isFetching}>
           {list.error ? (
-            <LoadError error={list.error} onRetry={list.reload} />
+            <LoadError error={list.error} onRetry={() => void list.refetch()} />
           ) : !list.data ? (
             <Spinner />
           ) : list.data.data.length === 0 ? (
