@@ -20,8 +20,15 @@ const list = (locale: string) => ({
   ],
 });
 
+/** The tab as the browser reports it: the query layer refetches when it becomes visible, and polls only while it is. */
+function setTabVisible(visible: boolean) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (visible ? 'visible' : 'hidden') });
+  window.dispatchEvent(new Event('visibilitychange'));
+}
+
 function fakeServer(start = 3) {
   let unread = start;
+  let allRead = false;
   const calls: string[] = [];
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const request = input instanceof Request ? input : new Request(input, init);
@@ -29,12 +36,19 @@ function fakeServer(start = 3) {
     calls.push(path);
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     if (path === 'GET notifications/unread-count') return json({ count: unread });
-    if (path === 'GET notifications') return json(list(request.headers.get('Accept-Language') ?? 'en'));
+    if (path === 'GET notifications') {
+      const body = list(request.headers.get('Accept-Language') ?? 'en');
+      return json(allRead ? { data: body.data.map((item) => ({ ...item, read: true })) } : body);
+    }
     if (path === 'POST notifications/read-all') {
       unread = 0;
+      allRead = true;
       return new Response(null, { status: 204 });
     }
-    if (path.startsWith('POST notifications/')) return new Response(null, { status: 204 });
+    if (path.startsWith('POST notifications/')) {
+      unread = Math.max(0, unread - 1);
+      return new Response(null, { status: 204 });
+    }
     return new Response('{}', { status: 404 });
   });
   return calls;
@@ -48,10 +62,13 @@ function renderBell() {
   });
 }
 
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.useRealTimers();
+  setTabVisible(true);
+});
 
 describe('NotificationBell', () => {
-  it('puts the unread count in the button name and refreshes it every minute and on focus', async () => {
+  it('puts the unread count in the button name and refreshes it every minute and when the tab is seen again', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     const calls = fakeServer(3);
     renderBell();
@@ -62,10 +79,21 @@ describe('NotificationBell', () => {
       jest.advanceTimersByTime(UNREAD_REFRESH_MS);
     });
     await waitFor(() => expect(counted()).toBe(2));
-    act(() => {
-      window.dispatchEvent(new Event('focus'));
-    });
+    act(() => setTabVisible(true));
     await waitFor(() => expect(counted()).toBe(3));
+  });
+
+  it('stops asking for the count while the tab is hidden', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const calls = fakeServer(3);
+    renderBell();
+    await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+    const counted = () => calls.filter((call) => call === 'GET notifications/unread-count').length;
+    act(() => setTabVisible(false));
+    await act(async () => {
+      jest.advanceTimersByTime(UNREAD_REFRESH_MS * 3);
+    });
+    expect(counted()).toBe(1);
   });
 
   it('opens the list, closes on Escape with the focus back on the button', async () => {
@@ -91,6 +119,18 @@ describe('NotificationBell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(calls).toContain('POST notifications/read-all');
     expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+  });
+
+  it('asks the server for the count again once notifications are marked as read', async () => {
+    const calls = fakeServer(3);
+    // In the header, the bell stays on screen while the link opens another page.
+    renderWithProviders(<NotificationBell />, { url: '/main/dashboard', path: '/main/*' });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }));
+    expect(await screen.findByRole('link', { name: /New quote from Conrad/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: /New quote from Conrad/ }));
+    // The server counts 2 after the one read: the badge says what it answers, asked after the change.
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.lastIndexOf('GET notifications/unread-count')).toBeGreaterThan(calls.indexOf('POST notifications/2/read')));
   });
 
   it('follows a read link to the page and marks an unread one as read', async () => {

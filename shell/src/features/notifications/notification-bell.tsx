@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { AppNotification } from 'shared/contract';
+import { queryKeys } from 'shared/query';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { fetchNotifications, fetchUnreadCount, markAllRead, markRead, type AppNotification } from './api/notifications';
+import { fetchNotifications, fetchUnreadCount, markAllRead, markRead } from './api/notifications';
 import './notification-bell.css';
 
 export const UNREAD_REFRESH_MS = 60_000;
@@ -13,44 +16,54 @@ const internal = (link: string) => (link.startsWith('/') && !link.startsWith('//
 /** The bell of the client header: unread count, and a list that opens under it. */
 export function NotificationBell() {
   const { t, i18n } = useLingui();
-  const [count, setCount] = useState(0);
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [items, setItems] = useState<AppNotification[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
-  const refreshCount = useCallback(() => {
-    fetchUnreadCount().then(setCount, () => undefined);
-  }, []);
+  // Every minute while the tab is seen (the interval stops when it is hidden) and whenever it is seen again.
+  const unread = useQuery({
+    queryKey: queryKeys.notifications.unreadCount(),
+    queryFn: ({ signal }) => fetchUnreadCount(signal),
+    refetchInterval: UNREAD_REFRESH_MS,
+    refetchOnWindowFocus: 'always',
+    // The badge is a hint: a failed refresh keeps the last count and waits for the next one.
+    retry: false,
+  });
+  const count = unread.data ?? 0;
 
-  useEffect(() => {
-    refreshCount();
-    const timer = window.setInterval(refreshCount, UNREAD_REFRESH_MS);
-    window.addEventListener('focus', refreshCount);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener('focus', refreshCount);
-    };
-  }, [refreshCount]);
+  // Read each time the panel opens; the texts come translated from the API, so the language is part of the key.
+  const list = useQuery({
+    queryKey: queryKeys.notifications.list(i18n.locale),
+    queryFn: async ({ signal }) => {
+      const items = await fetchNotifications(signal);
+      queryClient.setQueryData(queryKeys.notifications.unreadCount(), items.filter((item) => !item.read).length);
+      return items;
+    },
+    enabled: open,
+    staleTime: 0,
+  });
+  const items = open ? list.data : undefined;
 
-  const load = useCallback(() => {
-    setFailed(false);
-    fetchNotifications().then(
-      (list) => {
-        setItems(list);
-        setCount(list.filter((item) => !item.read).length);
-      },
-      () => setFailed(true),
-    );
-  }, []);
-
-  // The texts come translated from the API: a language change needs a fresh list.
-  useEffect(() => {
-    if (open) load();
-    else setItems(null);
-  }, [open, load, i18n.locale]);
+  // What the server now counts as unread is read again, whatever the change was.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+  const readOne = useMutation({
+    mutationFn: markRead,
+    onMutate: () => queryClient.setQueryData<number>(queryKeys.notifications.unreadCount(), (value) => Math.max(0, (value ?? 0) - 1)),
+    onSettled: refresh,
+  });
+  const readAll = useMutation({
+    mutationFn: markAllRead,
+    onSuccess: () => {
+      queryClient.setQueryData(queryKeys.notifications.unreadCount(), 0);
+      queryClient.setQueryData<AppNotification[]>(queryKeys.notifications.list(i18n.locale), (current) =>
+        current?.map((item) => ({ ...item, read: true })),
+      );
+      return refresh();
+    },
+    onError: () => notify.error(i18n._(SOMETHING_WENT_WRONG)),
+  });
 
   const close = useCallback((focusButton: boolean) => {
     setOpen(false);
@@ -69,18 +82,7 @@ export function NotificationBell() {
   const follow = (item: AppNotification) => {
     close(false);
     if (item.read) return;
-    setCount((value) => Math.max(0, value - 1));
-    markRead(item.id).catch(() => undefined);
-  };
-
-  const readAll = async () => {
-    try {
-      await markAllRead();
-      setCount(0);
-      setItems((list) => list?.map((item) => ({ ...item, read: true })) ?? list);
-    } catch {
-      notify.error(i18n._(SOMETHING_WENT_WRONG));
-    }
+    readOne.mutate(item.id);
   };
 
   const label = count > 0 ? t`Notifications, ${count} unread` : t`Notifications`;
@@ -124,19 +126,19 @@ export function NotificationBell() {
               <Trans>Notifications</Trans>
             </h2>
             {count > 0 && (
-              <button type="button" className="notification-bell__all" onClick={() => void readAll()}>
+              <button type="button" className="notification-bell__all" onClick={() => readAll.mutate()}>
                 <Trans>Mark all as read</Trans>
               </button>
             )}
           </div>
-          {failed ? (
+          {list.isError ? (
             <p className="notification-bell__note" role="alert">
               <Trans>The notifications could not be loaded.</Trans>{' '}
-              <button type="button" className="notification-bell__all" onClick={load}>
+              <button type="button" className="notification-bell__all" onClick={() => void list.refetch()}>
                 <Trans>Try again</Trans>
               </button>
             </p>
-          ) : items === null ? (
+          ) : items === undefined ? (
             <p className="notification-bell__note" role="status">
               <Trans>Loading…</Trans>
             </p>
