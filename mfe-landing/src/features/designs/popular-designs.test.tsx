@@ -21,7 +21,7 @@ describe('PopularDesigns', () => {
     const load = jest.fn(() => new Promise<Design[]>((r) => (resolve = r)));
     renderWithProviders(<PopularDesigns load={load} />);
     expect(await screen.findByRole('list', { name: 'Loading designs' })).toHaveAttribute('aria-busy', 'true');
-    expect(load).toHaveBeenCalledWith(expect.objectContaining({ locale: 'en' }));
+    expect(load).toHaveBeenCalledWith(expect.objectContaining({ locale: 'en' }), expect.any(AbortSignal));
     resolve([villa]);
     expect(await screen.findByRole('heading', { name: 'Hillside villa with pool' })).toBeInTheDocument();
     expect(screen.getByText('$$$')).toBeInTheDocument();

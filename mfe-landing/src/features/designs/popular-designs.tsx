@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLocale } from 'shared/i18n';
+import { queryKeys } from 'shared/query';
 import { HideOnError, MoneyRange } from 'shared/ui';
 import { LINKS } from '../../config/links';
 import type { Design, DesignTier } from 'shared/contract';
@@ -17,34 +18,21 @@ const TIER_NAMES: Record<DesignTier, MessageDescriptor> = {
   luxury: msg`Luxury`,
 };
 
-type State = { status: 'loading' } | { status: 'ready'; designs: Design[] } | { status: 'error' };
-
 const SKELETON_CARDS = 6;
 
 export interface PopularDesignsProps {
   /** The loader; tests pass their own. */
-  load?: (query: PopularDesignsQuery) => Promise<Design[]>;
+  load?: (query: PopularDesignsQuery, signal?: AbortSignal) => Promise<Design[]>;
 }
 
 /** Featured designs from the API, with a View Catalog link (spec §1). */
 export function PopularDesigns({ load = fetchPopularDesigns }: PopularDesignsProps) {
   const { t } = useLingui();
   const [locale] = useLocale();
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    const languages = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
-    const currency = viewerCurrency(languages);
-    load({ locale, ...(currency ? { currency } : {}) }).then(
-      (designs) => current && setState({ status: 'ready', designs }),
-      () => current && setState({ status: 'error' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [load, locale]);
+  const languages = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  const currency = viewerCurrency(languages);
+  const query: PopularDesignsQuery = { locale, ...(currency ? { currency } : {}) };
+  const designs = useQuery({ queryKey: queryKeys.designs.popular(query), queryFn: ({ signal }) => load(query, signal) });
 
   return (
     <section className="landing-section landing-designs" aria-labelledby="landing-designs-title">
@@ -66,7 +54,7 @@ export function PopularDesigns({ load = fetchPopularDesigns }: PopularDesignsPro
           </Link>
         </div>
 
-        {state.status === 'loading' && (
+        {designs.isPending && (
           <ul className="landing-designs__grid" aria-busy="true" aria-label={t`Loading designs`}>
             {Array.from({ length: SKELETON_CARDS }, (_, index) => (
               <li key={index} className="landing-design landing-design--skeleton" aria-hidden="true">
@@ -80,21 +68,21 @@ export function PopularDesigns({ load = fetchPopularDesigns }: PopularDesignsPro
           </ul>
         )}
 
-        {state.status === 'error' && (
+        {designs.isError && (
           <p className="landing-designs__notice" role="alert">
             <Trans>We could not load the designs right now. Please try again in a moment.</Trans>
           </p>
         )}
 
-        {state.status === 'ready' && state.designs.length === 0 && (
+        {designs.data?.length === 0 && (
           <p className="landing-designs__notice">
             <Trans>New designs are on their way. Check back soon.</Trans>
           </p>
         )}
 
-        {state.status === 'ready' && state.designs.length > 0 && (
+        {designs.data && designs.data.length > 0 && (
           <ul className="landing-designs__grid">
-            {state.designs.map((design) => (
+            {designs.data.map((design) => (
               <DesignCard key={design.id} design={design} />
             ))}
           </ul>
