@@ -9,7 +9,7 @@
  * react-hook-form anyway. Values are controlled React state, read by the
  * schema as a whole: plain objects, no registration of DOM inputs.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import * as v from 'valibot';
 import { useLingui } from '@lingui/react';
 import { isApiError, type FieldErrors } from '../api';
@@ -208,12 +208,12 @@ export function useForm<TValues extends FormValues, TOutput>(
     setValuesState(next);
   };
 
-  const setPathValue = useCallback((path: string, value: unknown) => {
+  const setPathValue = (path: string, value: unknown) => {
     const next = setPath(valuesRef.current, path, value);
     commit(next);
     // Re-check messages already shown about this value (or the list it is in) as the user fixes it.
     setErrors((previous) => refresh(Object.keys(previous).filter((key) => related(key, path)), next, previous));
-  }, []);
+  };
 
   const touch = (path: string) => {
     const current = valuesRef.current;

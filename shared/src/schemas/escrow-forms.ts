@@ -8,11 +8,81 @@ export const ESCROW_FORM_MESSAGES = {
   contractorAmount: /*i18n*/ { id: 'Please enter the amount paid to the contractor.', message: 'Please enter the amount paid to the contractor.' },
   contractorMaximum: /*i18n*/ { id: 'The contractor can receive at most {maximum}.', message: 'The contractor can receive at most {maximum}.' },
   decisionNote: /*i18n*/ { id: 'Please explain the decision in a note.', message: 'Please explain the decision in a note.' },
+  describeWork: /*i18n*/ { id: 'Please describe the work done.', message: 'Please describe the work done.' },
+  notesMax: /*i18n*/ { id: 'Please keep the notes under {NOTES_MAX} characters.', message: 'Please keep the notes under {NOTES_MAX} characters.' },
+  chooseDecision: /*i18n*/ { id: 'Please choose a decision.', message: 'Please choose a decision.' },
+  inspectionNotes: /*i18n*/ { id: 'Please write your inspection notes.', message: 'Please write your inspection notes.' },
+  attachReport: /*i18n*/ { id: 'Please attach your report (PDF or image).', message: 'Please attach your report (PDF or image).' },
+  owedRange: /*i18n*/ { id: 'Please enter an amount between 0 and {max}.', message: 'Please enter an amount between 0 and {max}.' },
+  explainEstimate: /*i18n*/ { id: 'Please explain your estimate.', message: 'Please explain your estimate.' },
+  reasonMin: /*i18n*/ {
+    id: 'Please explain the problem in at least {REASON_MIN} characters.',
+    message: 'Please explain the problem in at least {REASON_MIN} characters.',
+  },
+  reasonMax: /*i18n*/ { id: 'Please keep the reason under {REASON_MAX} characters.', message: 'Please keep the reason under {REASON_MAX} characters.' },
 } satisfies Record<string, MessageDescriptor>;
 
 const E = ESCROW_FORM_MESSAGES;
 
 export const RESOLUTION_NOTE_MAX = 2000;
+export const MILESTONE_NOTES_MAX = 2000;
+export const DISPUTE_REASON_MIN = 10;
+export const DISPUTE_REASON_MAX = 2000;
+
+/** Notes a person must write, trimmed, with the message for a blank one. */
+function notes(blank: MessageDescriptor) {
+  return v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(issueMessage(blank)),
+    v.maxLength(MILESTONE_NOTES_MAX, issueMessage(E.notesMax, { NOTES_MAX: MILESTONE_NOTES_MAX })),
+  );
+}
+
+/** The one report file a picker holds. */
+const report = v.pipe(
+  v.array(v.file(), issueMessage(E.attachReport)),
+  v.minLength(1, issueMessage(E.attachReport)),
+  v.transform((files) => files[0]!),
+);
+
+/** The contractor hands a milestone over: what was done, and photos if any. */
+export const CompletionFormSchema = v.object({ notes: notes(E.describeWork), photos: v.array(v.file()) });
+export type CompletionForm = v.InferOutput<typeof CompletionFormSchema>;
+
+/** The expert's verdict on a milestone, with notes and a report. */
+export const InspectionFormSchema = v.object({
+  decision: v.picklist(['approved', 'changes_requested'], issueMessage(E.chooseDecision)),
+  notes: notes(E.inspectionNotes),
+  report,
+});
+export type InspectionForm = v.InferOutput<typeof InspectionFormSchema>;
+
+/**
+ * The expert's value of the work done on a milestone after an insolvency: from
+ * nothing to the milestone amount (`maximum`, minor units, `maximumText` as shown).
+ */
+export function estimateFormSchema(currency: string, locale: string, maximum: number, maximumText: string, digits?: number) {
+  const range = issueMessage(E.owedRange, { max: maximumText });
+  return v.object({
+    owed_amount: moneyText(currency, locale, { min: 0, max: maximum, message: range, digits }),
+    notes: notes(E.explainEstimate),
+    report,
+  });
+}
+export type EstimateForm = v.InferOutput<ReturnType<typeof estimateFormSchema>>;
+
+/** A party disputes a milestone: why, and evidence if any. */
+export const DisputeFormSchema = v.object({
+  reason: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(DISPUTE_REASON_MIN, issueMessage(E.reasonMin, { REASON_MIN: DISPUTE_REASON_MIN })),
+    v.maxLength(DISPUTE_REASON_MAX, issueMessage(E.reasonMax, { REASON_MAX: DISPUTE_REASON_MAX })),
+  ),
+  evidence: v.array(v.file()),
+});
+export type DisputeForm = v.InferOutput<typeof DisputeFormSchema>;
 
 /**
  * An admin's split of a disputed milestone: what the contractor receives, from

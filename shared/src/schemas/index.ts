@@ -55,5 +55,16 @@ export {
 export type { InviteInput, ProjectInput, ProjectValues, QuoteInput, QuoteValues, SpecialistProfileInput } from './project-schemas';
 export { CardSchema, boundedText, cardSchemaAt, expiryValid, luhnValid } from './card';
 export type { Card, CardInput } from './card';
-export { disputeResolutionFormSchema, ESCROW_FORM_MESSAGES, RESOLUTION_NOTE_MAX } from './escrow-forms';
-export type { DisputeResolutionForm } from './escrow-forms';
+export {
+  CompletionFormSchema,
+  DISPUTE_REASON_MAX,
+  DISPUTE_REASON_MIN,
+  DisputeFormSchema,
+  disputeResolutionFormSchema,
+  ESCROW_FORM_MESSAGES,
+  estimateFormSchema,
+  InspectionFormSchema,
+  MILESTONE_NOTES_MAX,
+  RESOLUTION_NOTE_MAX,
+} from './escrow-forms';
+export type { CompletionForm, DisputeForm, DisputeResolutionForm, EstimateForm, InspectionForm } from './escrow-forms';

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { CompletionFormSchema, MILESTONE_NOTES_MAX } from 'shared/schemas';
 import { notify } from 'shared/ui';
 import type { ContractView as Contract, MilestoneView as Milestone } from 'shared/contract';
 import { completeMilestone } from './api/milestone-forms';
@@ -15,56 +15,35 @@ interface CompleteDialogProps {
   onDone: (contract: Contract) => void;
 }
 
-const NOTES_MAX = 2000;
-
 /** The contractor hands the milestone over for inspection: what was done, with photos. */
 export function CompleteDialog({ contract, milestone, onClose, onDone }: CompleteDialogProps) {
   const { t } = useLingui();
-  const [notes, setNotes] = useState('');
-  const [photos, setPhotos] = useState<File[]>([]);
-  const { errors, setErrors, progress, busy, problem, send } = useUploadForm();
+  const { form, progress, busy, problem, submit } = useUploadForm({
+    initialValues: { notes: '', photos: [] as File[] },
+    schema: CompletionFormSchema,
+  });
+  const notes = form.field('notes');
 
-  const check = (text: string) => {
-    const trimmed = text.trim();
-    if (!trimmed) return [t`Please describe the work done.`];
-    if (text.length > NOTES_MAX) return [t`Please keep the notes under ${NOTES_MAX} characters.`];
-    return undefined;
-  };
-
-  const submit = async () => {
-    const notesErrors = check(notes);
-    if (notesErrors) {
-      setErrors({ notes: notesErrors });
-      return;
-    }
-    setErrors({});
-    const updated = await send((onProgress) => completeMilestone(contract.id, milestone.id, { notes: notes.trim(), photos }, onProgress), t`The upload failed. Check your connection and try again.`);
-    if (!updated) return;
+  const send = submit(async (input, onProgress) => {
+    const updated = await completeMilestone(contract.id, milestone.id, input, onProgress);
     notify.success(t`Milestone ${milestone.position} is marked complete. The expert has been asked to inspect it.`);
     onDone(updated);
-  };
+  }, t`The upload failed. Check your connection and try again.`);
 
   return (
     <EscrowDialog title={t`Mark milestone ${milestone.position} complete: ${milestone.title}`} onClose={onClose} busy={busy}>
-      <form
-        className="escrow-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form className="escrow-form" ref={form.formRef} noValidate onSubmit={send}>
         <p className="client-muted">
           <Trans>An independent expert inspects the work before the client can release the payment.</Trans>
         </p>
         <TextAreaField
           label={t`What was done`}
           name="notes"
-          value={notes}
-          onChange={setNotes}
-          onBlur={() => setErrors((previous) => ({ ...previous, notes: check(notes) ?? [] }))}
-          errors={errors.notes}
-          maxLength={NOTES_MAX}
+          value={notes.value}
+          onChange={notes.onChange}
+          onBlur={notes.onBlur}
+          errors={notes.errors}
+          maxLength={MILESTONE_NOTES_MAX}
           disabled={busy}
         />
         <FilePicker
@@ -74,9 +53,9 @@ export function CompleteDialog({ contract, milestone, onClose, onDone }: Complet
           types={IMAGE_TYPES}
           maxFiles={6}
           maxBytes={5 * 1024 * 1024}
-          files={photos}
-          onChange={setPhotos}
-          errors={errors.photos}
+          files={form.values.photos}
+          onChange={(files) => form.setValue('photos', files)}
+          errors={form.errors.photos}
           disabled={busy}
         />
         <UploadFormFooter progress={progress} progressLabel={t`Sending the work for inspection`} problem={problem} submitLabel={t`Send for inspection`} onCancel={onClose} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { DISPUTE_REASON_MAX, DISPUTE_REASON_MIN, DisputeFormSchema } from 'shared/schemas';
 import type { ContractView as Contract, MilestoneView as Milestone } from 'shared/contract';
 import { openDispute } from './api/milestone-forms';
 import { DisputeDeadlines } from './dispute-deadlines';
@@ -16,34 +17,22 @@ interface DisputeDialogProps {
   onOpened: (contract: Contract) => void;
 }
 
-export const REASON_MIN = 10;
-export const REASON_MAX = 2000;
+const REASON_MIN = DISPUTE_REASON_MIN;
+const REASON_MAX = DISPUTE_REASON_MAX;
 
 /** A party disputes a milestone: the contract freezes, and the dialog then says what happens when. */
 export function DisputeDialog({ contract, milestone, onClose, onOpened }: DisputeDialogProps) {
   const { t } = useLingui();
-  const [reason, setReason] = useState('');
-  const [evidence, setEvidence] = useState<File[]>([]);
-  const { errors, setErrors, progress, busy, problem, send } = useUploadForm();
+  const { form, progress, busy, problem, submit } = useUploadForm({
+    initialValues: { reason: '', evidence: [] as File[] },
+    schema: DisputeFormSchema,
+  });
   const [opened, setOpened] = useState<Contract | null>(null);
+  const reason = form.field('reason');
 
-  const check = (text: string) => {
-    const length = text.trim().length;
-    if (length < REASON_MIN) return [t`Please explain the problem in at least ${REASON_MIN} characters.`];
-    if (length > REASON_MAX) return [t`Please keep the reason under ${REASON_MAX} characters.`];
-    return undefined;
-  };
-
-  const submit = async () => {
-    const reasonErrors = check(reason);
-    setErrors(reasonErrors ? { reason: reasonErrors } : {});
-    if (reasonErrors) return;
-    const updated = await send(
-      (onProgress) => openDispute(contract.id, milestone.id, { reason: reason.trim(), evidence }, onProgress),
-      t`The dispute could not be sent. Check your connection and try again.`,
-    );
-    if (updated) setOpened(updated);
-  };
+  const send = submit(async (input, onProgress) => {
+    setOpened(await openDispute(contract.id, milestone.id, input, onProgress));
+  }, t`The dispute could not be sent. Check your connection and try again.`);
 
   if (opened) {
     const close = () => onOpened(opened);
@@ -66,14 +55,7 @@ export function DisputeDialog({ contract, milestone, onClose, onOpened }: Disput
 
   return (
     <EscrowDialog key="form" title={t`Open a dispute about milestone ${milestone.position}: ${milestone.title}`} onClose={onClose} busy={busy}>
-      <form
-        className="escrow-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form className="escrow-form" ref={form.formRef} noValidate onSubmit={send}>
         <p className="client-muted">
           <Trans>
             Opening a dispute freezes the contract. The other party has 14 days to answer; if you do not agree, arbitration takes 6 weeks to 3 months.
@@ -82,13 +64,10 @@ export function DisputeDialog({ contract, milestone, onClose, onOpened }: Disput
         <TextAreaField
           label={t`What is wrong`}
           name="reason"
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            if (errors.reason) setErrors((previous) => ({ ...previous, reason: check(value) ?? [] }));
-          }}
-          onBlur={() => setErrors((previous) => ({ ...previous, reason: check(reason) ?? [] }))}
-          errors={errors.reason}
+          value={reason.value}
+          onChange={reason.onChange}
+          onBlur={reason.onBlur}
+          errors={reason.errors}
           hint={t`At least ${REASON_MIN} characters.`}
           maxLength={REASON_MAX}
           disabled={busy}
@@ -101,9 +80,9 @@ export function DisputeDialog({ contract, milestone, onClose, onOpened }: Disput
           types={REPORT_TYPES}
           maxFiles={5}
           maxBytes={REPORT_MAX_BYTES}
-          files={evidence}
-          onChange={setEvidence}
-          errors={errors.evidence}
+          files={form.values.evidence}
+          onChange={(files) => form.setValue('evidence', files)}
+          errors={form.errors.evidence}
           disabled={busy}
         />
         <UploadFormFooter progress={progress} progressLabel={t`Sending the dispute`} problem={problem} submitLabel={t`Open the dispute`} onCancel={onClose} />

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { InspectionFormSchema, MILESTONE_NOTES_MAX, translateMessage } from 'shared/schemas';
 import { notify } from 'shared/ui';
 import type { ContractView as Contract, MilestoneView as Milestone } from 'shared/contract';
 import { inspectMilestone } from './api/milestone-forms';
@@ -16,43 +16,28 @@ interface InspectDialogProps {
   onDone: (contract: Contract) => void;
 }
 
-type Decision = 'approved' | 'changes_requested';
-const NOTES_MAX = 2000;
 export const REPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 /** The assigned expert's verdict on a submitted milestone, with a report the client can read. */
 export function InspectDialog({ contract, milestone, onClose, onDone }: InspectDialogProps) {
-  const { t } = useLingui();
-  const [decision, setDecision] = useState<Decision | ''>('');
-  const [notes, setNotes] = useState('');
-  const [report, setReport] = useState<File[]>([]);
-  const { errors, setErrors, progress, busy, problem, send } = useUploadForm();
+  const { t, i18n } = useLingui();
+  const { form, progress, busy, problem, submit } = useUploadForm({
+    initialValues: { decision: '', notes: '', report: [] as File[] },
+    schema: InspectionFormSchema,
+  });
+  const { errors } = form;
+  const decision = form.values.decision;
+  const notes = form.field('notes');
 
-  const submit = async () => {
-    const found: Record<string, string[]> = {};
-    if (!decision) found.decision = [t`Please choose a decision.`];
-    if (!notes.trim()) found.notes = [t`Please write your inspection notes.`];
-    else if (notes.length > NOTES_MAX) found.notes = [t`Please keep the notes under ${NOTES_MAX} characters.`];
-    if (report.length === 0) found.report = [t`Please attach your report (PDF or image).`];
-    setErrors(found);
-    const file = report[0];
-    if (Object.keys(found).length > 0 || !decision || !file) return;
-    const updated = await send((onProgress) => inspectMilestone(contract.id, milestone.id, { decision, notes: notes.trim(), report: file }, onProgress), t`The upload failed. Check your connection and try again.`);
-    if (!updated) return;
-    notify.success(decision === 'approved' ? t`Inspection saved: the work is approved.` : t`Inspection saved: changes were requested.`);
+  const send = submit(async (input, onProgress) => {
+    const updated = await inspectMilestone(contract.id, milestone.id, input, onProgress);
+    notify.success(input.decision === 'approved' ? t`Inspection saved: the work is approved.` : t`Inspection saved: changes were requested.`);
     onDone(updated);
-  };
+  }, t`The upload failed. Check your connection and try again.`);
 
   return (
     <EscrowDialog title={t`Inspect milestone ${milestone.position}: ${milestone.title}`} onClose={onClose} busy={busy}>
-      <form
-        className="escrow-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form className="escrow-form" ref={form.formRef} noValidate onSubmit={send}>
         {milestone.completion_notes && (
           <div className="escrow-quote">
             <h3>
@@ -65,7 +50,7 @@ export function InspectDialog({ contract, milestone, onClose, onDone }: InspectD
         <fieldset className="client-fieldset" aria-invalid={Boolean(errors.decision?.length)} aria-describedby={errors.decision ? 'escrow-decision-error' : undefined}>
           <legend>{t`Decision`}</legend>
           <label className="client-check">
-            <input type="radio" name="decision" value="approved" checked={decision === 'approved'} disabled={busy} onChange={() => setDecision('approved')} />
+            <input type="radio" name="decision" value="approved" checked={decision === 'approved'} disabled={busy} onChange={() => form.setValue('decision', 'approved')} />
             <Trans>Approve the work</Trans>
           </label>
           <label className="client-check">
@@ -75,17 +60,17 @@ export function InspectDialog({ contract, milestone, onClose, onDone }: InspectD
               value="changes_requested"
               checked={decision === 'changes_requested'}
               disabled={busy}
-              onChange={() => setDecision('changes_requested')}
+              onChange={() => form.setValue('decision', 'changes_requested')}
             />
             <Trans>Request changes</Trans>
           </label>
           {errors.decision && (
             <p className="ui-field__error" id="escrow-decision-error">
-              {errors.decision[0]}
+              {translateMessage(errors.decision[0]!, (descriptor) => i18n._(descriptor))}
             </p>
           )}
         </fieldset>
-        <TextAreaField label={t`Inspection notes`} name="notes" value={notes} onChange={setNotes} errors={errors.notes} maxLength={NOTES_MAX} disabled={busy} />
+        <TextAreaField label={t`Inspection notes`} name="notes" value={notes.value} onChange={notes.onChange} onBlur={notes.onBlur} errors={notes.errors} maxLength={MILESTONE_NOTES_MAX} disabled={busy} />
         <FilePicker
           label={t`Report`}
           hint={t`One PDF or image, up to 20 MB.`}
@@ -93,8 +78,8 @@ export function InspectDialog({ contract, milestone, onClose, onDone }: InspectD
           types={REPORT_TYPES}
           maxFiles={1}
           maxBytes={REPORT_MAX_BYTES}
-          files={report}
-          onChange={setReport}
+          files={form.values.report}
+          onChange={(files) => form.setValue('report', files)}
           errors={errors.report}
           disabled={busy}
         />

@@ -1,37 +1,43 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
-import { FormAlert } from 'shared/forms';
+import { FormAlert, useForm, type FormValues, type UseFormOptions } from 'shared/forms';
 import { UploadProgress } from '../create-project/document-picker';
 
-export type FieldErrors = Record<string, string[]>;
+type Progress = (fraction: number) => void;
 
 /**
- * The state of a dialog that uploads files: field errors, upload progress and
- * a problem to show. `send` runs the upload; the server's field errors land
- * under their fields, its other refusals are shown as it words them, and a
- * failed connection reads as `offline`.
+ * A dialog that uploads files, on the shared form state: values checked by
+ * the schema, upload progress and a problem to show. `submit` runs the upload
+ * once the values are valid; the server's field errors land under their
+ * fields, its other refusals are shown as it words them, and a failed
+ * connection reads as `offline`.
  */
-export function useUploadForm() {
-  const [errors, setErrors] = useState<FieldErrors>({});
+export function useUploadForm<TValues extends FormValues, TOutput>(options: Omit<UseFormOptions<TValues, TOutput>, 'onError'>) {
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const offline = useRef('');
+  const form = useForm<TValues, TOutput>({
+    ...options,
+    onError: (error) => {
+      setProblem(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : offline.current);
+      return true;
+    },
+  });
 
-  async function send<T>(upload: (onProgress: (fraction: number) => void) => Promise<T>, offline: string): Promise<T | undefined> {
-    setProblem(null);
-    setProgress(0);
-    try {
-      return await upload(setProgress);
-    } catch (error) {
-      if (isApiError(error) && error.status === 422 && Object.keys(error.errors).length > 0) setErrors(error.errors);
-      else setProblem(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : offline);
-      return undefined;
-    } finally {
-      setProgress(null);
-    }
-  }
+  const submit = (upload: (output: TOutput, onProgress: Progress) => Promise<void>, offlineMessage: string) =>
+    form.handleSubmit(async (output) => {
+      setProblem(null);
+      setProgress(0);
+      offline.current = offlineMessage;
+      try {
+        await upload(output, setProgress);
+      } finally {
+        setProgress(null);
+      }
+    });
 
-  return { errors, setErrors, progress, busy: progress !== null, problem, send };
+  return { form, progress, busy: progress !== null, problem, submit };
 }
 
 interface UploadFormFooterProps {
