@@ -20,6 +20,11 @@ export const ESCROW_FORM_MESSAGES = {
     message: 'Please explain the problem in at least {REASON_MIN} characters.',
   },
   reasonMax: /*i18n*/ { id: 'Please keep the reason under {REASON_MAX} characters.', message: 'Please keep the reason under {REASON_MAX} characters.' },
+  chooseRating: /*i18n*/ { id: 'Please choose a rating from 1 to 5 stars.', message: 'Please choose a rating from 1 to 5 stars.' },
+  reviewMin: /*i18n*/ { id: 'Please write at least {BODY_MIN} characters.', message: 'Please write at least {BODY_MIN} characters.' },
+  reviewMax: /*i18n*/ { id: 'Please keep the review under {BODY_MAX} characters.', message: 'Please keep the review under {BODY_MAX} characters.' },
+  writeMessage: /*i18n*/ { id: 'Please write a message.', message: 'Please write a message.' },
+  messageMax: /*i18n*/ { id: 'Please keep the message under {MESSAGE_MAX} characters.', message: 'Please keep the message under {MESSAGE_MAX} characters.' },
 } satisfies Record<string, MessageDescriptor>;
 
 const E = ESCROW_FORM_MESSAGES;
@@ -102,3 +107,30 @@ export function disputeResolutionFormSchema(currency: string, locale: string, ma
   });
 }
 export type DisputeResolutionForm = v.InferOutput<ReturnType<typeof disputeResolutionFormSchema>>;
+
+export const REVIEW_BODY_MIN = 10;
+export const REVIEW_BODY_MAX = 2000;
+
+/** The client's rating of the contractor once every milestone is released. */
+export const ReviewFormSchema = v.object({
+  rating: v.pipe(v.number(), v.integer(), v.minValue(1, issueMessage(E.chooseRating)), v.maxValue(5, issueMessage(E.chooseRating))),
+  body: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(REVIEW_BODY_MIN, issueMessage(E.reviewMin, { BODY_MIN: REVIEW_BODY_MIN })),
+    v.maxLength(REVIEW_BODY_MAX, issueMessage(E.reviewMax, { BODY_MAX: REVIEW_BODY_MAX })),
+  ),
+});
+export type ReviewForm = v.InferOutput<typeof ReviewFormSchema>;
+
+export const DISPUTE_MESSAGE_MAX = 2000;
+
+/** A message added to a dispute's conversation. */
+export const DisputeMessageFormSchema = v.object({
+  body: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(issueMessage(E.writeMessage)),
+    v.maxLength(DISPUTE_MESSAGE_MAX, issueMessage(E.messageMax, { MESSAGE_MAX: DISPUTE_MESSAGE_MAX })),
+  ),
+});

@@ -57,6 +57,8 @@ export { CardSchema, boundedText, cardSchemaAt, expiryValid, luhnValid } from '.
 export type { Card, CardInput } from './card';
 export {
   CompletionFormSchema,
+  DISPUTE_MESSAGE_MAX,
+  DisputeMessageFormSchema,
   DISPUTE_REASON_MAX,
   DISPUTE_REASON_MIN,
   DisputeFormSchema,
@@ -66,5 +68,8 @@ export {
   InspectionFormSchema,
   MILESTONE_NOTES_MAX,
   RESOLUTION_NOTE_MAX,
+  REVIEW_BODY_MAX,
+  REVIEW_BODY_MIN,
+  ReviewFormSchema,
 } from './escrow-forms';
-export type { CompletionForm, DisputeForm, DisputeResolutionForm, EstimateForm, InspectionForm } from './escrow-forms';
+export type { CompletionForm, DisputeForm, DisputeResolutionForm, EstimateForm, InspectionForm, ReviewForm } from './escrow-forms';

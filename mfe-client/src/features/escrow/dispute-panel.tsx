@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
-import { FormAlert } from 'shared/forms';
+import { FormAlert, useForm } from 'shared/forms';
+import { DISPUTE_MESSAGE_MAX, DisputeMessageFormSchema } from 'shared/schemas';
 import { useFormatters } from '../common/reference';
 import type { ContractView as Contract, DisputeView as Dispute } from 'shared/contract';
 import { postDisputeMessage } from './api/disputes';
@@ -10,7 +10,7 @@ import { useEscrowLabels } from './escrow-labels';
 import { FileLinks } from './file-links';
 import { TextAreaField } from './text-area-field';
 
-const MESSAGE_MAX = 2000;
+const MESSAGE_MAX = DISPUTE_MESSAGE_MAX;
 
 interface DisputePanelProps {
   contract: Contract;
@@ -23,39 +23,26 @@ export function DisputePanel({ contract, dispute, onChange }: DisputePanelProps)
   const { t } = useLingui();
   const format = useFormatters();
   const labels = useEscrowLabels();
-  const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
-  const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { body: '' },
+    schema: DisputeMessageFormSchema,
+    onError: (error) => {
+      form.setFormError(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t`The message could not be sent. Try again.`);
+      return true;
+    },
+  });
+  const sending = form.submitting;
+  const body = form.field('body');
   const held = format.money(dispute.held_amount, contract.currency);
   const openerRole = labels.party(dispute.opened_by.role);
   const opener = dispute.opened_by.name;
   const party = contract.my_role === 'client' || contract.my_role === 'contractor';
   const status = dispute.status === 'open' ? t`Open: waiting for an answer` : dispute.status === 'mediation' ? t`In mediation` : t`Resolved`;
 
-  const send = async () => {
-    setProblem(null);
-    const text = body.trim();
-    if (!text) {
-      setErrors([t`Please write a message.`]);
-      return;
-    }
-    if (text.length > MESSAGE_MAX) {
-      setErrors([t`Please keep the message under ${MESSAGE_MAX} characters.`]);
-      return;
-    }
-    setErrors([]);
-    setSending(true);
-    try {
-      onChange(await postDisputeMessage(dispute.id, text));
-      setBody('');
-    } catch (error) {
-      if (isApiError(error) && error.status === 422 && error.errors.body?.length) setErrors(error.errors.body);
-      else setProblem(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t`The message could not be sent. Try again.`);
-    } finally {
-      setSending(false);
-    }
-  };
+  const send = form.handleSubmit(async ({ body: text }) => {
+    onChange(await postDisputeMessage(dispute.id, text));
+    form.setValue('body', '');
+  });
 
   return (
     <section className="ui-card client-panel escrow-dispute" aria-labelledby="escrow-dispute-title">
@@ -99,16 +86,9 @@ export function DisputePanel({ contract, dispute, onChange }: DisputePanelProps)
           </ol>
         )}
         {party && dispute.status !== 'resolved' && (
-          <form
-            className="escrow-form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void send();
-            }}
-          >
-            <TextAreaField label={t`Your message`} name="dispute-message" value={body} onChange={setBody} errors={errors} maxLength={MESSAGE_MAX} disabled={sending} rows={3} />
-            {problem && <FormAlert>{problem}</FormAlert>}
+          <form className="escrow-form" ref={form.formRef} noValidate onSubmit={send}>
+            <TextAreaField label={t`Your message`} name="dispute-message" value={body.value} onChange={body.onChange} onBlur={body.onBlur} errors={body.errors} maxLength={MESSAGE_MAX} disabled={sending} rows={3} />
+            {form.formError && <FormAlert>{form.formError}</FormAlert>}
             <div className="escrow-form__actions">
               <button type="submit" className="ui-button" disabled={sending}>
                 {sending ? t`Sending…` : t`Send the message`}

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
-import { FormAlert } from 'shared/forms';
+import { FormAlert, useForm } from 'shared/forms';
+import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, ReviewFormSchema, type ReviewForm } from 'shared/schemas';
 import { notify } from 'shared/ui';
 import { useFormatters } from '../common/reference';
 import type { ContractView as Contract } from 'shared/contract';
@@ -9,18 +9,23 @@ import { postReview } from './api/review';
 import { StarRating } from './star-rating';
 import { TextAreaField } from './text-area-field';
 
-const BODY_MIN = 10;
-const BODY_MAX = 2000;
+const BODY_MIN = REVIEW_BODY_MIN;
+const BODY_MAX = REVIEW_BODY_MAX;
 
 /** Once every milestone is released the client rates the contractor; afterwards the review is shown. */
 export function ReviewPanel({ contract, onChange }: { contract: Contract; onChange: (contract: Contract) => void }) {
   const { t } = useLingui();
   const format = useFormatters();
-  const [rating, setRating] = useState(0);
-  const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<{ rating: number; body: string }, ReviewForm>({
+    initialValues: { rating: 0, body: '' },
+    schema: ReviewFormSchema,
+    onError: (error) => {
+      form.setFormError(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t`The review could not be sent. Try again.`);
+      return true;
+    },
+  });
+  const sending = form.submitting;
+  const body = form.field('body');
   const contractor = contract.contractor.company_name || contract.contractor.name;
 
   if (contract.review) {
@@ -42,32 +47,11 @@ export function ReviewPanel({ contract, onChange }: { contract: Contract; onChan
   }
   if (!contract.can_review) return null;
 
-  const check = () => {
-    const found: Record<string, string[]> = {};
-    if (rating < 1) found.rating = [t`Please choose a rating from 1 to 5 stars.`];
-    const length = body.trim().length;
-    if (length < BODY_MIN) found.body = [t`Please write at least ${BODY_MIN} characters.`];
-    else if (length > BODY_MAX) found.body = [t`Please keep the review under ${BODY_MAX} characters.`];
-    return found;
-  };
-
-  const submit = async () => {
-    setProblem(null);
-    const found = check();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSending(true);
-    try {
-      const review = await postReview(contract.id, { rating, body: body.trim() });
-      notify.success(t`Thank you: your review is published.`);
-      onChange({ ...contract, review, can_review: false });
-    } catch (error) {
-      if (isApiError(error) && error.status === 422 && Object.keys(error.errors).length > 0) setErrors(error.errors);
-      else setProblem(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t`The review could not be sent. Try again.`);
-    } finally {
-      setSending(false);
-    }
-  };
+  const submit = form.handleSubmit(async (input) => {
+    const review = await postReview(contract.id, input);
+    notify.success(t`Thank you: your review is published.`);
+    onChange({ ...contract, review, can_review: false });
+  });
 
   return (
     <section className="ui-card client-panel" aria-labelledby="escrow-review-title">
@@ -77,26 +61,20 @@ export function ReviewPanel({ contract, onChange }: { contract: Contract; onChan
       <p className="client-muted">
         <Trans>Every milestone is paid. Tell other clients how the work went.</Trans>
       </p>
-      <form
-        className="escrow-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <StarRating name="review-rating" legend={t`Rating`} value={rating} onChange={setRating} errors={errors.rating} disabled={sending} />
+      <form className="escrow-form" ref={form.formRef} noValidate onSubmit={submit}>
+        <StarRating name="review-rating" legend={t`Rating`} value={form.values.rating} onChange={(stars) => form.setValue('rating', stars)} errors={form.errors.rating} disabled={sending} />
         <TextAreaField
           label={t`Your review`}
           name="review-body"
-          value={body}
-          onChange={setBody}
-          errors={errors.body}
+          value={body.value}
+          onChange={body.onChange}
+          onBlur={body.onBlur}
+          errors={body.errors}
           hint={t`At least ${BODY_MIN} characters.`}
           maxLength={BODY_MAX}
           disabled={sending}
         />
-        {problem && <FormAlert>{problem}</FormAlert>}
+        {form.formError && <FormAlert>{form.formError}</FormAlert>}
         <div className="escrow-form__actions">
           <button type="submit" className="ui-button ui-button--accent" disabled={sending}>
             {sending ? t`Sending…` : t`Publish the review`}

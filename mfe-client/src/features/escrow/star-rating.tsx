@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { translateMessage } from 'shared/schemas';
 
 interface StarRatingProps {
   value: number;
@@ -11,7 +12,7 @@ interface StarRatingProps {
 
 /** Five radio buttons drawn as stars: arrow keys move between them, as in any radio group. */
 export function StarRating({ value, onChange, legend, errors = [], disabled, name }: StarRatingProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const errorId = `${name}-error`;
   return (
     <fieldset
@@ -40,7 +41,7 @@ export function StarRating({ value, onChange, legend, errors = [], disabled, nam
       </div>
       {errors.length > 0 && (
         <p className="ui-field__error" id={errorId}>
-          {errors[0]}
+          {translateMessage(errors[0]!, (descriptor) => i18n._(descriptor))}
         </p>
       )}
     </fieldset>
