@@ -1,12 +1,13 @@
 import { useAtomValue } from 'jotai';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { queryKeys } from 'shared/query';
 import { pathFor } from 'shared/routing';
 import { referenceBookAtom } from 'shared/reference';
 import { HideOnError, MoneyRange, Pagination } from 'shared/ui';
 import { useFormatters, useViewerCountry, useViewerCurrency } from '../common/reference';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
-import { useResource } from '../common/use-resource';
 import type { Design } from 'shared/contract';
 import { listDesigns } from './api/list-designs';
 import { useFilterParams } from '../common/use-filter-params';
@@ -45,9 +46,13 @@ export function ClientCatalogPage() {
   const tier = get('tier');
   const rooms = get('rooms');
   const q = get('q');
-  const designs = useResource(`${i18n.locale}|${currency}|${country}|${tier}|${rooms}|${q}|${page}`, () =>
-    listDesigns({ locale: i18n.locale, currency, country, tier, rooms, q, page, page_size: PAGE_SIZE }),
-  );
+  const query = { locale: i18n.locale, currency, country, tier, rooms, q, page, page_size: PAGE_SIZE };
+  // The previous page stays on screen (busy) while the next filters load.
+  const designs = useQuery({
+    queryKey: queryKeys.designs.list(query),
+    queryFn: ({ signal }) => listDesigns(query, signal),
+    placeholderData: keepPreviousData,
+  });
   const shown = designs.data?.data ?? [];
 
   return (
@@ -86,7 +91,7 @@ export function ClientCatalogPage() {
         </label>
       </form>
       {designs.status === 'error' ? (
-        <ErrorState error={designs.error} onRetry={designs.reload} />
+        <ErrorState error={designs.error} onRetry={() => void designs.refetch()} />
       ) : !designs.data ? (
         <Skeleton count={3} />
       ) : shown.length === 0 ? (
@@ -95,7 +100,7 @@ export function ClientCatalogPage() {
         </EmptyState>
       ) : (
         <>
-          <ul className="client-grid" aria-busy={designs.status === 'loading'}>
+          <ul className="client-grid" aria-busy={designs.isFetching}>
             {shown.map((design) => (
               <li key={design.id}>
                 <article className="ui-card client-design">

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import * as v from 'valibot';
 import { useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { useForm, type FormApi } from 'shared/forms';
 import { localizationAtom } from 'shared/reference';
+import { queryKeys } from 'shared/query';
 import { pathFor } from 'shared/routing';
 import { projectFormSchema, type ProjectValues } from 'shared/schemas';
 import { moneyInputText, parseMoney } from 'shared/money';
@@ -92,44 +94,41 @@ export function useProjectWizard() {
   }, [localization]);
 
   const designId = params.get('design');
+  const designQuery = { locale: i18n.locale, currency: localization?.currency ?? 'EUR' };
+  const designs = useQuery({
+    queryKey: queryKeys.designs.list(designQuery),
+    queryFn: ({ signal }) => listDesigns(designQuery, signal),
+    enabled: Boolean(designId),
+  });
+  const design = designId ? designs.data?.data.find((item) => item.id === designId) : undefined;
   useEffect(() => {
-    if (!designId) return;
-    let current = true;
-    listDesigns({ locale: i18n.locale, currency: localization?.currency ?? 'EUR' }).then(
-      (list) => {
-        const design = list.data.find((item) => item.id === designId);
-        if (!current || !design) return;
-        form.setValue('design_id', design.id);
-        setDesignTitle(design.title);
-        if (!form.values.title) form.setValue('title', design.title);
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
+    if (!design) return;
+    form.setValue('design_id', design.id);
+    setDesignTitle(design.title);
+    if (!form.values.title) form.setValue('title', design.title);
     // Once per design: a title the user has since typed is theirs.
-  }, [designId]);
+  }, [design?.id]);
 
   // A draft opened again: its fields back in the form, its documents listed. The draft this form
   // has just saved itself is not read back over what is being typed.
   const [savedDocuments, setSavedDocuments] = useState<ProjectDocument[]>([]);
   const ownDraft = useRef<string | null>(null);
+  const draft = useQuery({
+    queryKey: queryKeys.projects.detail(draftId ?? ''),
+    queryFn: ({ signal }) => getProject(draftId ?? '', signal),
+    enabled: Boolean(draftId) && ownDraft.current !== draftId,
+    // What another page cached may be older than the draft: the form fills from a fresh answer only.
+    refetchOnMount: 'always',
+  });
   useEffect(() => {
-    if (!draftId || ownDraft.current === draftId) return;
-    let current = true;
-    getProject(draftId).then(
-      (draft) => {
-        if (!current) return;
-        ownDraft.current = draft.id;
-        fillFrom(draft);
-      },
-      (error: unknown) => notify.error(isApiError(error) && error.status > 0 && error.status < 500 ? error.message : i18n._(SOMETHING_WENT_WRONG)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [draftId]);
+    if (!draft.data || !draft.isFetchedAfterMount || ownDraft.current === draft.data.id) return;
+    ownDraft.current = draft.data.id;
+    fillFrom(draft.data);
+  }, [draft.data, draft.isFetchedAfterMount]);
+  useEffect(() => {
+    const error = draft.error;
+    if (error) notify.error(isApiError(error) && error.status > 0 && error.status < 500 ? error.message : i18n._(SOMETHING_WENT_WRONG));
+  }, [draft.error]);
 
   const fillFrom = (draft: ProjectDetail) => {
     const currency = draft.budget.currency || form.values.currency;

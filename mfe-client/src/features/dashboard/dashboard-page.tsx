@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Trans } from '@lingui/react/macro';
+import { queryKeys } from 'shared/query';
 import { pathFor } from 'shared/routing';
 import { clientUserAtom } from 'shared/session';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
-import { useResource } from '../common/use-resource';
 import { getProject } from '../projects/api/get-project';
 import { listProjects } from '../projects/api/list-projects';
 import type { ProjectCard } from 'shared/contract';
@@ -49,13 +50,16 @@ function ProjectLinks({ projects, empty }: { projects: ProjectCard[]; empty: Rea
 }
 
 function ClientDashboard() {
-  const data = useResource('dashboard-client', async () => {
-    const [drafts, open, contracted, inProgress] = await Promise.all(
-      (['draft', 'open', 'contracted', 'in_progress'] as const).map((status) => listProjects({ status, page_size: 50 })),
-    );
-    return { drafts: drafts!, open: open!, contracted: contracted!, inProgress: inProgress! };
+  const data = useQuery({
+    queryKey: queryKeys.dashboard.client(),
+    queryFn: async ({ signal }) => {
+      const [drafts, open, contracted, inProgress] = await Promise.all(
+        (['draft', 'open', 'contracted', 'in_progress'] as const).map((status) => listProjects({ status, page_size: 50 }, signal)),
+      );
+      return { drafts: drafts!, open: open!, contracted: contracted!, inProgress: inProgress! };
+    },
   });
-  if (data.status === 'error') return <ErrorState error={data.error} onRetry={data.reload} />;
+  if (data.status === 'error') return <ErrorState error={data.error} onRetry={() => void data.refetch()} />;
   if (!data.data) return <Skeleton count={4} />;
   const { drafts, open, contracted, inProgress } = data.data;
   const withQuotes = open.data.filter((project) => project.bid_count > 0);
@@ -118,22 +122,29 @@ function ClientDashboard() {
 }
 
 function SpecialistDashboard() {
-  const data = useResource('dashboard-specialist', async () => {
-    const profile = await getOwnProfile();
-    if (!profile.verified) return { profile, requests: null, invites: [] as InviteView[], contracts: [] as ProjectCard[] };
-    const [requests, invites, contracted, inProgress] = await Promise.all([
-      listProjects({ status: 'open', page_size: 50 }),
-      listInvites(),
-      listProjects({ status: 'contracted', page_size: 20 }),
-      listProjects({ status: 'in_progress', page_size: 20 }),
-    ]);
-    // A project under contract may have gone to someone else: keep those whose selected quote is ours.
-    const underContract = [...inProgress.data, ...contracted.data];
-    const details = await Promise.all(underContract.map((project) => getProject(project.id)));
-    const contracts = underContract.filter((_, index) => details[index]?.quotes.some((quote) => quote.status === 'selected'));
-    return { profile, requests, invites, contracts };
+  const queryClient = useQueryClient();
+  const data = useQuery({
+    queryKey: queryKeys.dashboard.specialist(),
+    queryFn: async ({ signal }) => {
+      const profile = await getOwnProfile(signal);
+      if (!profile.verified) return { profile, requests: null, invites: [] as InviteView[], contracts: [] as ProjectCard[] };
+      const [requests, invites, contracted, inProgress] = await Promise.all([
+        listProjects({ status: 'open', page_size: 50 }, signal),
+        listInvites(signal),
+        listProjects({ status: 'contracted', page_size: 20 }, signal),
+        listProjects({ status: 'in_progress', page_size: 20 }, signal),
+      ]);
+      // A project under contract may have gone to someone else: keep those whose selected quote is ours.
+      const underContract = [...inProgress.data, ...contracted.data];
+      const details = await Promise.all(underContract.map((project) => getProject(project.id, signal)));
+      const contracts = underContract.filter((_, index) => details[index]?.quotes.some((quote) => quote.status === 'selected'));
+      return { profile, requests, invites, contracts };
+    },
   });
-  if (data.status === 'error') return <ErrorState error={data.error} onRetry={data.reload} />;
+  type SpecialistData = NonNullable<typeof data.data>;
+  const patch = (change: Partial<SpecialistData>) =>
+    queryClient.setQueryData<SpecialistData>(queryKeys.dashboard.specialist(), (current) => (current ? { ...current, ...change } : current));
+  if (data.status === 'error') return <ErrorState error={data.error} onRetry={() => void data.refetch()} />;
   if (!data.data) return <Skeleton count={4} />;
   const { profile, requests, invites, contracts } = data.data;
   const pending = invites.filter((invite) => invite.status === 'pending');
@@ -152,9 +163,7 @@ function SpecialistDashboard() {
           <Tile title={<Trans>Invitations</Trans>} value={pending.length}>
             <InvitationList
               invites={pending}
-              onAnswered={(answered) =>
-                data.replace({ ...data.data!, invites: invites.map((invite) => (invite.id === answered.id ? answered : invite)) })
-              }
+              onAnswered={(answered) => patch({ invites: invites.map((invite) => (invite.id === answered.id ? answered : invite)) })}
             />
           </Tile>
           <Tile title={<Trans>Active contracts</Trans>} value={contracts.length}>
@@ -163,7 +172,10 @@ function SpecialistDashboard() {
           <PayoutsTile />
         </div>
       )}
-      <ServicesCard profile={profile} onSaved={(saved) => data.replace({ ...data.data!, profile: saved })} />
+      <ServicesCard profile={profile} onSaved={(saved) => {
+          patch({ profile: saved });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.specialists.own() });
+        }} />
     </>
   );
 }

@@ -15,7 +15,7 @@ export function EscrowTile() {
   if (contracts.status === 'error' && !contracts.data) {
     return (
       <Tile title={t`Escrow`}>
-        <TileFailure onRetry={contracts.reload} />
+        <TileFailure onRetry={() => void contracts.refetch()} />
       </Tile>
     );
   }

@@ -14,7 +14,7 @@ export function InspectionsTile() {
   if (contracts.status === 'error' && !contracts.data) {
     return (
       <Tile title={t`Inspections to do`}>
-        <TileFailure onRetry={contracts.reload} />
+        <TileFailure onRetry={() => void contracts.refetch()} />
       </Tile>
     );
   }

@@ -15,7 +15,7 @@ export function PayoutsTile() {
   if (contracts.status === 'error' && !contracts.data) {
     return (
       <Tile title={t`Payouts`}>
-        <TileFailure onRetry={contracts.reload} />
+        <TileFailure onRetry={() => void contracts.refetch()} />
       </Tile>
     );
   }

@@ -1,7 +1,8 @@
-import { useResource } from '../common/use-resource';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from 'shared/query';
 import { listContracts } from '../escrow/api/list-contracts';
 
-/** The contracts behind the escrow tiles; a tile fails on its own without taking the dashboard down. */
+/** The contracts behind the escrow tiles, asked once for all of them; a tile fails on its own without taking the dashboard down. */
 export function useContracts() {
-  return useResource('dashboard-contracts', listContracts);
+  return useQuery({ queryKey: queryKeys.contracts.list(), queryFn: ({ signal }) => listContracts(signal) });
 }

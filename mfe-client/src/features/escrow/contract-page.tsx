@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { Trans } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
+import { queryKeys } from 'shared/query';
 import { pathFor } from 'shared/routing';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
-import { useResource } from '../common/use-resource';
 import type { ContractView as Contract } from 'shared/contract';
 import { getContract } from './api/get-contract';
 import { getStatement } from './api/statement';
@@ -14,10 +14,9 @@ import './escrow.css';
 /** `/main/escrow/:id`: one contract's escrow account and milestones, with what the viewer can do next. */
 export function ContractPage() {
   const { id = '' } = useParams();
-  const contract = useResource(`contract|${id}`, () => getContract(id));
-  // Every change of the contract moves money or states: the statement is read again after it.
-  const [version, setVersion] = useState(0);
-  const statement = useResource(`statement|${id}|${version}`, () => getStatement(id));
+  const queryClient = useQueryClient();
+  const contract = useQuery({ queryKey: queryKeys.contracts.detail(id), queryFn: ({ signal }) => getContract(id, signal) });
+  const statement = useQuery({ queryKey: queryKeys.contracts.statement(id), queryFn: ({ signal }) => getStatement(id, signal) });
 
   if (contract.status === 'error' && !contract.data) {
     if (isApiError(contract.error) && contract.error.status === 404) {
@@ -39,7 +38,7 @@ export function ContractPage() {
     }
     return (
       <section className="ui-page ui-container client-page">
-        <ErrorState error={contract.error} onRetry={contract.reload} />
+        <ErrorState error={contract.error} onRetry={() => void contract.refetch()} />
       </section>
     );
   }
@@ -55,8 +54,10 @@ export function ContractPage() {
       contract={contract.data}
       statement={statement}
       onChange={(updated: Contract) => {
-        contract.replace(updated);
-        setVersion((count) => count + 1);
+        queryClient.setQueryData(queryKeys.contracts.detail(id), updated);
+        // Every change of the contract moves money or states: the statement and the lists are read again.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.contracts.statement(id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.contracts.list() });
       }}
     />
   );

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Trans } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import { ErrorState, Skeleton } from '../common/states';
-import type { Resource } from '../common/use-resource';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ContractView as Contract, DisputeView as Dispute, MilestoneView as Milestone, Statement } from 'shared/contract';
 import { AccountSummary } from './account-summary';
 import { BalanceChart } from './balance-chart';
@@ -22,7 +22,7 @@ import { StatementTable } from './statement-table';
 
 interface ContractViewProps {
   contract: Contract;
-  statement: Resource<Statement>;
+  statement: UseQueryResult<Statement>;
   onChange: (contract: Contract) => void;
 }
 
@@ -54,7 +54,7 @@ export function ContractView({ contract, statement, onChange }: ContractViewProp
       <div className="client-project__columns">
         <AccountSummary account={contract.account} currency={contract.currency} />
         {statement.status === 'error' && !statement.data ? (
-          <ErrorState error={statement.error} onRetry={statement.reload} />
+          <ErrorState error={statement.error} onRetry={() => void statement.refetch()} />
         ) : statement.data ? (
           <BalanceChart entries={statement.data.entries} currency={contract.currency} />
         ) : (

@@ -1,8 +1,9 @@
 import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
+import { queryKeys } from 'shared/query';
 import { clientUserAtom } from 'shared/session';
 import { ErrorState, Skeleton } from '../common/states';
-import { useResource } from '../common/use-resource';
 import { isExpert, isSpecialist } from '../projects/roles';
 import type { ContractView as Contract } from 'shared/contract';
 import { listContracts } from './api/list-contracts';
@@ -18,7 +19,7 @@ import './escrow.css';
 export function EscrowPage() {
   const { t } = useLingui();
   const user = useAtomValue(clientUserAtom);
-  const contracts = useResource('contracts', listContracts);
+  const contracts = useQuery({ queryKey: queryKeys.contracts.list(), queryFn: ({ signal }) => listContracts(signal) });
   if (!user) return null;
   const view: EscrowView = isSpecialist(user) ? 'contractor' : isExpert(user) ? 'expert' : 'client';
   const title = view === 'contractor' ? t`Payouts` : view === 'expert' ? t`Inspections` : t`Escrow`;
@@ -29,7 +30,7 @@ export function EscrowPage() {
         <h1>{title}</h1>
       </header>
       {contracts.status === 'error' && !contracts.data ? (
-        <ErrorState error={contracts.error} onRetry={contracts.reload} />
+        <ErrorState error={contracts.error} onRetry={() => void contracts.refetch()} />
       ) : !contracts.data ? (
         <Skeleton count={3} />
       ) : contracts.data.length === 0 ? (

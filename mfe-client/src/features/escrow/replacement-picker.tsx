@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { queryKeys } from 'shared/query';
 import { useReferenceNames } from '../common/reference';
 import { ErrorState, Skeleton } from '../common/states';
-import { useResource } from '../common/use-resource';
 import { listReplacements } from './api/settlement';
 
 interface ReplacementPickerProps {
@@ -15,8 +16,8 @@ interface ReplacementPickerProps {
 export function ReplacementPicker({ contractId, value, onChange, disabled }: ReplacementPickerProps) {
   const { t, i18n } = useLingui();
   const names = useReferenceNames();
-  const replacements = useResource(`replacements|${contractId}`, () => listReplacements(contractId));
-  if (replacements.status === 'error') return <ErrorState error={replacements.error} onRetry={replacements.reload} />;
+  const replacements = useQuery({ queryKey: queryKeys.contracts.replacements(contractId), queryFn: ({ signal }) => listReplacements(contractId, signal) });
+  if (replacements.status === 'error') return <ErrorState error={replacements.error} onRetry={() => void replacements.refetch()} />;
   if (!replacements.data) return <Skeleton count={2} variant="line" />;
   if (replacements.data.length === 0) {
     return (

@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
+import { queryKeys } from 'shared/query';
 import type { ContractView as Contract } from 'shared/contract';
 import { getContract } from '../escrow/api/get-contract';
-import { useResource } from '../common/use-resource';
 
 /** What the contract waits for now, read from the contract itself, so the project page never lags behind escrow. */
 export function ContractProgress({ contractId }: { contractId: string }) {
-  const contract = useResource(`contract-progress|${contractId}`, () => getContract(contractId));
+  const contract = useQuery({ queryKey: queryKeys.contracts.detail(contractId), queryFn: ({ signal }) => getContract(contractId, signal) });
   // The contract page has the details; without its answer the link alone still leads there.
   if (!contract.data) return null;
   return (

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
+import { queryKeys } from 'shared/query';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { useResource } from '../common/use-resource';
 import { listSpecialists } from '../specialists/api/list-specialists';
 import { sendInvite } from '../specialists/api/send-invite';
 
@@ -13,7 +14,12 @@ export function InvitePanel({ projectId, category }: { projectId: string; catego
   const [chosen, setChosen] = useState<{ id: string; title: string } | null>(null);
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
-  const results = useResource(`invite|${query}|${category}`, () => listSpecialists({ q: query || undefined, page_size: 6 }));
+  const search = { q: query || undefined, page_size: 6 };
+  const results = useQuery({
+    queryKey: queryKeys.specialists.list(search),
+    queryFn: ({ signal }) => listSpecialists(search, signal),
+    placeholderData: keepPreviousData,
+  });
 
   const send = async () => {
     if (!chosen) return;
@@ -42,7 +48,7 @@ export function InvitePanel({ projectId, category }: { projectId: string; catego
       {results.status === 'error' ? (
         <p role="alert">
           <Trans>The directory could not be loaded.</Trans>{' '}
-          <button type="button" className="ui-button ui-button--ghost" onClick={results.reload}>
+          <button type="button" className="ui-button ui-button--ghost" onClick={() => void results.refetch()}>
             <Trans>Try again</Trans>
           </button>
         </p>
@@ -51,7 +57,7 @@ export function InvitePanel({ projectId, category }: { projectId: string; catego
           <Trans>No verified specialist matches this search.</Trans>
         </p>
       ) : (
-        <ul className="client-pick-list" aria-busy={results.status === 'loading'}>
+        <ul className="client-pick-list" aria-busy={results.isFetching}>
           {results.data?.data.map((specialist) => (
             <li key={specialist.id}>
               <label>

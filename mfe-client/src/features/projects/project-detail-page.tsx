@@ -1,13 +1,14 @@
 import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
+import { queryKeys } from 'shared/query';
 import { pathFor } from 'shared/routing';
 import { clientUserAtom } from 'shared/session';
 import { useFormatters, useReferenceNames } from '../common/reference';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
-import { useResource } from '../common/use-resource';
 import { getProject } from './api/get-project';
 import type { ProjectDetail } from 'shared/contract';
 import { DocumentsPanel } from './documents-panel';
@@ -23,7 +24,14 @@ import { Money, MoneyRange, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 /** `/main/projects/:id`: what the project is, its documents, and the quotes from either side. */
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
-  const project = useResource(`project|${id}`, () => getProject(id));
+  const queryClient = useQueryClient();
+  const project = useQuery({ queryKey: queryKeys.projects.detail(id), queryFn: ({ signal }) => getProject(id, signal) });
+  // A change answered by the API is the new project; the lists and the dashboard that count it are read again.
+  const changed = (updated: ProjectDetail) => {
+    queryClient.setQueryData(queryKeys.projects.detail(id), updated);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.projects.lists });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
+  };
 
   if (project.status === 'error' && !project.data) {
     if (isApiError(project.error) && project.error.status === 404) {
@@ -45,7 +53,7 @@ export function ProjectDetailPage() {
     }
     return (
       <section className="ui-page ui-container client-page">
-        <ErrorState error={project.error} onRetry={project.reload} />
+        <ErrorState error={project.error} onRetry={() => void project.refetch()} />
       </section>
     );
   }
@@ -56,7 +64,7 @@ export function ProjectDetailPage() {
       </section>
     );
   }
-  return <ProjectView project={project.data} onChange={project.replace} />;
+  return <ProjectView project={project.data} onChange={changed} />;
 }
 
 function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: (project: ProjectDetail) => void }) {

@@ -1,13 +1,15 @@
 import { useAtomValue } from 'jotai';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { hasPermission } from 'shared/permissions';
+import { queryKeys } from 'shared/query';
 import { pathFor } from 'shared/routing';
-import { clientUserAtom, type AuthUser } from 'shared/session';
+import type { Me } from 'shared/contract';
+import { clientUserAtom } from 'shared/session';
 import { useReferenceNames } from '../common/reference';
 import { Pagination } from 'shared/ui';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
-import { useResource } from '../common/use-resource';
 import { listProjects } from './api/list-projects';
 import { ProjectCard } from './project-card';
 import { getOwnProfile } from '../dashboard/api/specialist-profile';
@@ -24,7 +26,7 @@ export function ProjectsPage() {
   return <ProjectsList user={user} />;
 }
 
-function ProjectsList({ user }: { user: AuthUser }) {
+function ProjectsList({ user }: { user: Me }) {
   const { t } = useLingui();
   const names = useReferenceNames();
   const { get, page, update } = useFilterParams();
@@ -36,13 +38,22 @@ function ProjectsList({ user }: { user: AuthUser }) {
   const q = get('q');
   // An unverified specialist gets an explanation, not an empty list that looks like a quiet market.
   // `/auth/me` says so once verified; otherwise the profile answers freshly (verification may have just happened).
-  const verifiedOnMe = user.verified === true;
-  const verification = useResource(`verified|${specialist}|${verifiedOnMe}`, () =>
-    specialist && !verifiedOnMe ? getOwnProfile().then((profile) => profile.verified) : Promise.resolve(true),
-  );
-  const blocked = verification.data === false;
-  const checking = verification.data === undefined && verification.status === 'loading';
-  const projects = useResource(`${status}|${category}|${q}|${page}`, () => listProjects({ status, category, q, page, page_size: PAGE_SIZE }));
+  const verifiedOnMe = user.verified;
+  const askProfile = specialist && !verifiedOnMe;
+  const verification = useQuery({
+    queryKey: queryKeys.specialists.own(),
+    queryFn: ({ signal }) => getOwnProfile(signal),
+    enabled: askProfile,
+    staleTime: 0,
+  });
+  const blocked = askProfile && verification.data?.verified === false;
+  const checking = askProfile && verification.isPending;
+  const query = { status, category, q, page, page_size: PAGE_SIZE };
+  const projects = useQuery({
+    queryKey: queryKeys.projects.list(query),
+    queryFn: ({ signal }) => listProjects(query, signal),
+    placeholderData: keepPreviousData,
+  });
 
   const filtered = Boolean(status || category || q);
 
@@ -89,15 +100,15 @@ function ProjectsList({ user }: { user: AuthUser }) {
           {checking ? (
             <Skeleton count={3} />
           ) : projects.status === 'error' ? (
-            <ErrorState error={projects.error} onRetry={projects.reload} />
-          ) : projects.status === 'loading' && !projects.data ? (
+            <ErrorState error={projects.error} onRetry={() => void projects.refetch()} />
+          ) : projects.isPending ? (
             <Skeleton count={3} />
           ) : projects.data && projects.data.data.length > 0 ? (
             <>
               <p className="client-page__count" aria-live="polite">
                 <Trans>{projects.data.meta.total} found</Trans>
               </p>
-              <ul className="client-grid" aria-busy={projects.status === 'loading'}>
+              <ul className="client-grid" aria-busy={projects.isFetching}>
                 {projects.data.data.map((project) => (
                   <li key={project.id}>
                     <ProjectCard project={project} />

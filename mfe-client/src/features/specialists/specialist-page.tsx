@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { hasPermission } from 'shared/permissions';
+import { queryKeys } from 'shared/query';
 import { pathFor } from 'shared/routing';
 import { clientUserAtom } from 'shared/session';
 import { HideOnError, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { useFormatters, useReferenceNames } from '../common/reference';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
-import { useResource } from '../common/use-resource';
 import { listProjects } from '../projects/api/list-projects';
 import type { SpecialistPublicProfile } from 'shared/contract';
 import { getSpecialist } from './api/get-specialist';
@@ -19,7 +20,7 @@ import { RoleLabel } from './specialist-card';
 /** `/main/specialists/:id`: a verified specialist's profile, reviews and "Invite to a project". */
 export function SpecialistPage() {
   const { id = '' } = useParams();
-  const profile = useResource(`specialist|${id}`, () => getSpecialist(id));
+  const profile = useQuery({ queryKey: queryKeys.specialists.detail(id), queryFn: ({ signal }) => getSpecialist(id, signal) });
   return (
     <section className="ui-page ui-container client-page">
       <p>
@@ -31,7 +32,7 @@ export function SpecialistPage() {
         isApiError(profile.error) && profile.error.status === 404 ? (
           <EmptyState level={1} title={<Trans>This specialist cannot be found</Trans>} />
         ) : (
-          <ErrorState error={profile.error} onRetry={profile.reload} />
+          <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />
         )
       ) : !profile.data ? (
         <Skeleton count={2} variant="line" />
@@ -125,9 +126,14 @@ function Profile({ profile }: { profile: SpecialistPublicProfile }) {
   );
 }
 
+const OPEN_PROJECTS = { status: 'open', page_size: 50 };
+
 function InviteToProject({ specialistId, name }: { specialistId: string; name: string }) {
   const { t, i18n } = useLingui();
-  const projects = useResource('open-projects', () => listProjects({ status: 'open', page_size: 50 }));
+  const projects = useQuery({
+    queryKey: queryKeys.projects.list(OPEN_PROJECTS),
+    queryFn: ({ signal }) => listProjects(OPEN_PROJECTS, signal),
+  });
   const [projectId, setProjectId] = useState('');
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
@@ -151,7 +157,7 @@ function InviteToProject({ specialistId, name }: { specialistId: string; name: s
         <Trans>Invite to a project</Trans>
       </h2>
       {projects.status === 'error' ? (
-        <ErrorState error={projects.error} onRetry={projects.reload} />
+        <ErrorState error={projects.error} onRetry={() => void projects.refetch()} />
       ) : !projects.data ? (
         <Skeleton count={1} variant="line" />
       ) : projects.data.data.length === 0 ? (

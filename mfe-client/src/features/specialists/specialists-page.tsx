@@ -1,8 +1,9 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { queryKeys } from 'shared/query';
 import { useReferenceNames } from '../common/reference';
 import { Pagination } from 'shared/ui';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
-import { useResource } from '../common/use-resource';
 import { listSpecialists } from './api/list-specialists';
 import { SpecialistCard } from './specialist-card';
 import { useFilterParams } from '../common/use-filter-params';
@@ -19,9 +20,12 @@ export function SpecialistsPage() {
   const category = get('category');
   const city = get('city');
   const kind = get('kind');
-  const directory = useResource(`${q}|${category}|${city}|${kind}|${page}`, () =>
-    listSpecialists({ q, category, city, kind, page, page_size: PAGE_SIZE }),
-  );
+  const query = { q, category, city, kind, page, page_size: PAGE_SIZE };
+  const directory = useQuery({
+    queryKey: queryKeys.specialists.list(query),
+    queryFn: ({ signal }) => listSpecialists(query, signal),
+    placeholderData: keepPreviousData,
+  });
   const cities = [...new Set(names.book?.countries.flatMap((country) => country.cities) ?? [])].sort((a, b) => a.localeCompare(b));
 
   return (
@@ -72,7 +76,7 @@ export function SpecialistsPage() {
         </label>
       </form>
       {directory.status === 'error' ? (
-        <ErrorState error={directory.error} onRetry={directory.reload} />
+        <ErrorState error={directory.error} onRetry={() => void directory.refetch()} />
       ) : !directory.data ? (
         <Skeleton count={3} />
       ) : directory.data.data.length === 0 ? (
@@ -84,7 +88,7 @@ export function SpecialistsPage() {
           <p className="client-page__count" aria-live="polite">
             <Trans>{directory.data.meta.total} found</Trans>
           </p>
-          <ul className="client-grid" aria-busy={directory.status === 'loading'}>
+          <ul className="client-grid" aria-busy={directory.isFetching}>
             {directory.data.data.map((specialist) => (
               <li key={specialist.id}>
                 <SpecialistCard specialist={specialist} />
