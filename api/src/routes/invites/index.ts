@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { InviteSchema } from 'shared/schemas';
+import { IdParamsSchema, InviteListQuerySchema, InviteListSchema, InviteSchema, InviteViewSchema, errorResponses, type InviteStatus } from 'shared/contract';
 import { MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
 import { PERMISSIONS } from 'shared/permissions';
 import type { AppConfig } from '../../config';
-import { parseWith } from '../../accounts/validate';
+import { SIGNED_IN } from '../../accounts/signed-in';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { findUserByEmail } from '../../accounts/users';
 import { translatorFor } from '../../i18n/server-i18n';
 import { HttpError } from '../../plugins/error-handler';
@@ -23,7 +24,7 @@ interface InviteRow {
   specialist_id: string | null;
   email: string | null;
   message: string;
-  status: 'pending' | 'accepted' | 'declined';
+  status: InviteStatus;
   created_at: Date | string;
   responded_at: Date | string | null;
   project_title: string | null;
@@ -58,7 +59,10 @@ const INVITE_SELECT = `
  * by e-mail to join the platform. The specialist accepts or declines.
  */
 export const inviteRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  app.addHook('preHandler', app.requireUser);
+  // Before the schemas: a stranger hears 401, never what was wrong with the request.
+  app.addHook('preValidation', app.requireUser);
+  const api = app.withTypeProvider<ValibotTypeProvider>();
+  const tags = ['invites'];
   /**
    * Every invitation sends an e-mail from our address: at most
    * `invitesPerDay` per inviter over the last 24 hours, counted from the
@@ -83,9 +87,21 @@ export const inviteRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (ap
     );
   };
 
-  app.post('/invites', async (request, reply) => {
-    const user = requirePermission(request, PERMISSIONS.CAN_INVITE_SPECIALISTS);
-    const input = parseWith(InviteSchema, request.body, request);
+  api.post('/invites', {
+    schema: {
+      tags,
+      summary: 'Ask a verified specialist to quote on a project, or invite someone by e-mail to join',
+      security: SIGNED_IN,
+      body: InviteSchema,
+      response: { 201: InviteViewSchema, ...errorResponses(401, 403, 404, 409, 422, 429) },
+    },
+    // Only clients invite: anyone else is refused before their invitation is read.
+    preValidation: async (request) => {
+      requirePermission(request, PERMISSIONS.CAN_INVITE_SPECIALISTS);
+    },
+  }, async (request, reply) => {
+    const user = request.user as Viewer;
+    const input = request.body;
     const inviterName = `${user.first_name} ${user.last_name}`;
     // What the inviter wrote (name, message) is quoted as plain text: no link of theirs is live in our e-mail.
     const plainInviterName = neutraliseLinks(inviterName);
@@ -156,7 +172,15 @@ export const inviteRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (ap
     return reply.status(201).send(inviteView(view[0]!));
   });
 
-  app.get<{ Querystring: { status?: string } }>('/invites', async (request) => {
+  api.get('/invites', {
+    schema: {
+      tags,
+      summary: 'Invitations a client sent, or those a specialist received',
+      security: SIGNED_IN,
+      querystring: InviteListQuerySchema,
+      response: { 200: InviteListSchema, ...errorResponses(401) },
+    },
+  }, async (request) => {
     const user = request.user as Viewer;
     const status = ['pending', 'accepted', 'declined'].includes(request.query.status ?? '') ? request.query.status : null;
     // A client sees the invitations they sent; a specialist those they received.
@@ -169,7 +193,15 @@ export const inviteRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (ap
   });
 
   for (const answer of ['accept', 'decline'] as const) {
-    app.post<{ Params: { id: string } }>(`/invites/:id/${answer}`, async (request) => {
+    api.post(`/invites/:id/${answer}`, {
+      schema: {
+        tags,
+        summary: answer === 'accept' ? 'The invited specialist accepts' : 'The invited specialist declines',
+        security: SIGNED_IN,
+        params: IdParamsSchema,
+        response: { 200: InviteViewSchema, ...errorResponses(401, 404, 409) },
+      },
+    }, async (request) => {
       const user = request.user as Viewer;
       if (!UUID.test(request.params.id)) throw new HttpError(404, request.t(MM.inviteNotFound));
       const result = await app.db.transaction(async (tx) => {

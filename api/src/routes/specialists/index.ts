@@ -1,9 +1,18 @@
-import type { FastifyPluginAsync } from 'fastify';
-import * as v from 'valibot';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database';
-import { SpecialistProfileSchema, fieldErrors } from 'shared/schemas';
+import {
+  DIRECTORY_KINDS,
+  IdParamsSchema,
+  OwnSpecialistProfileSchema,
+  SpecialistDirectoryQuerySchema,
+  SpecialistDirectorySchema,
+  SpecialistProfileSchema,
+  SpecialistPublicProfileSchema,
+  errorResponses,
+} from 'shared/contract';
 import { API_MESSAGES as M, MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
-import { parseWith } from '../../accounts/validate';
+import { SIGNED_IN } from '../../accounts/signed-in';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { photoUrl } from '../../accounts/users';
 import { HttpError } from '../../plugins/error-handler';
 import { CATEGORIES, COUNTRIES } from '../common/reference-data';
@@ -22,7 +31,7 @@ interface SpecialistRow {
   id: string;
   first_name: string;
   last_name: string;
-  specialist_kind: string;
+  specialist_kind: (typeof DIRECTORY_KINDS)[number];
   city: string;
   country: string;
   photo_file: string | null;
@@ -50,7 +59,7 @@ function serviceCard(row: SpecialistRow) {
     role_label: ROLE_LABEL[row.specialist_kind] ?? 'professional',
     kind: row.specialist_kind,
     // The broad categories of the card (renovation, construction, smart home), then the trades.
-    categories: [...new Set(trades.map((trade) => GROUP_OF.get(trade)).filter(Boolean))],
+    categories: [...new Set(trades.map((trade) => GROUP_OF.get(trade)).filter((group) => group !== undefined))],
     trades,
     location: { country: row.service_country || row.country, cities: row.service_cities ?? [] },
     photo_url: photoUrl(row.photo_file),
@@ -61,16 +70,6 @@ function serviceCard(row: SpecialistRow) {
   };
 }
 
-const DirectoryQuery = v.object({
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
-  category: v.optional(v.pipe(v.string(), v.maxLength(40))),
-  kind: v.optional(v.picklist(['contractor', 'vendor', 'artisan'])),
-  country: v.optional(v.pipe(v.string(), v.maxLength(2))),
-  city: v.optional(v.pipe(v.string(), v.maxLength(100))),
-  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(10_000)), '1'),
-  page_size: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(50)), '12'),
-});
-
 const DIRECTORY_SELECT = `
   SELECT u.id, u.first_name, u.last_name, u.specialist_kind, u.city, u.country, u.photo_file, u.verified_at, u.created_at,
          (SELECT avg(r.rating) FROM reviews r WHERE r.contractor_id = u.id) AS rating,
@@ -80,6 +79,16 @@ const DIRECTORY_SELECT = `
    WHERE u.account_type = 'specialist' AND u.status = 'active' AND u.verified_at IS NOT NULL
      AND u.specialist_kind IN ('contractor', 'vendor', 'artisan')
      AND NOT EXISTS (SELECT 1 FROM insolvencies i WHERE i.contractor_id = u.id)`;
+
+/** A row of specialist_profiles: every column NOT NULL, blank by default. */
+interface OwnProfileRow {
+  company_name: string;
+  headline: string;
+  description: string;
+  categories: string[];
+  service_country: string;
+  service_cities: string[];
+}
 
 /** A specialist's latest verified reviews, with the reviewer's first name and the project. */
 async function reviewsOf(db: Queryable, specialistId: string) {
@@ -100,12 +109,24 @@ async function reviewsOf(db: Queryable, specialistId: string) {
 
 /** The directory of verified specialists, their public profiles, and a specialist's own profile. */
 export const specialistRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  // Before the schemas: a stranger hears 401, never what was wrong with the request.
+  app.addHook('preValidation', app.requireUser);
+  const api = app.withTypeProvider<ValibotTypeProvider>();
+  const tags = ['specialists'];
+  const specialistsOnly = async (request: FastifyRequest) => {
+    if ((request.user as Viewer).account_type !== 'specialist') throw new HttpError(403, request.t(MM.forbidden));
+  };
 
-  app.get('/specialists', async (request) => {
-    const parsed = v.safeParse(DirectoryQuery, request.query ?? {});
-    if (!parsed.success) throw new HttpError(422, request.t(M.invalidFields), fieldErrors(parsed.issues));
-    const query = parsed.output;
+  api.get('/specialists', {
+    schema: {
+      tags,
+      summary: 'The directory of verified specialists',
+      security: SIGNED_IN,
+      querystring: SpecialistDirectoryQuerySchema,
+      response: { 200: SpecialistDirectorySchema, ...errorResponses(401, 422) },
+    },
+  }, async (request) => {
+    const query = request.query;
     const params: unknown[] = [];
     const where: string[] = [];
     const add = (sql: string, value: unknown) => {
@@ -126,7 +147,15 @@ export const specialistRoutes: FastifyPluginAsync = async (app) => {
     return { data: rows.map(serviceCard), meta: { page: query.page, page_size: query.page_size, total: Number(counted[0]?.n ?? 0) } };
   });
 
-  app.get<{ Params: { id: string } }>('/specialists/:id', async (request) => {
+  api.get('/specialists/:id', {
+    schema: {
+      tags,
+      summary: "A verified specialist's public profile with their latest reviews",
+      security: SIGNED_IN,
+      params: IdParamsSchema,
+      response: { 200: SpecialistPublicProfileSchema, ...errorResponses(401, 404) },
+    },
+  }, async (request) => {
     if (!UUID.test(request.params.id)) throw new HttpError(404, request.t(MM.specialistNotFound));
     const { rows } = await app.db.query<SpecialistRow>(`${DIRECTORY_SELECT} AND u.id = $1`, [request.params.id]);
     const row = rows[0];
@@ -139,25 +168,40 @@ export const specialistRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.get('/specialist-profile', async (request) => {
+  api.get('/specialist-profile', {
+    schema: {
+      tags,
+      summary: "The signed-in specialist's services and whether they are verified",
+      security: SIGNED_IN,
+      response: { 200: OwnSpecialistProfileSchema, ...errorResponses(401, 403) },
+    },
+    preValidation: specialistsOnly,
+  }, async (request) => {
     const user = request.user as Viewer;
-    if (user.account_type !== 'specialist') throw new HttpError(403, request.t(MM.forbidden));
-    const { rows } = await app.db.query('SELECT company_name, headline, description, categories, service_country, service_cities FROM specialist_profiles WHERE user_id = $1', [user.id]);
+    const { rows } = await app.db.query<OwnProfileRow>('SELECT company_name, headline, description, categories, service_country, service_cities FROM specialist_profiles WHERE user_id = $1', [user.id]);
     return {
       ...(rows[0] ?? { company_name: '', headline: '', description: '', categories: [], service_country: '', service_cities: [] }),
       verified: Boolean(user.verified_at),
     };
   });
 
-  app.put('/specialist-profile', async (request) => {
+  api.put('/specialist-profile', {
+    schema: {
+      tags,
+      summary: 'Save the trades and area that decide which requests arrive',
+      security: SIGNED_IN,
+      body: SpecialistProfileSchema,
+      response: { 200: OwnSpecialistProfileSchema, ...errorResponses(401, 403, 422) },
+    },
+    preValidation: specialistsOnly,
+  }, async (request) => {
     const user = request.user as Viewer;
-    if (user.account_type !== 'specialist') throw new HttpError(403, request.t(MM.forbidden));
-    const input = parseWith(SpecialistProfileSchema, request.body, request);
+    const input = request.body;
     const errors: Record<string, string[]> = {};
     if (input.categories.some((code) => !GROUP_OF.has(code))) errors.categories = [request.t(MM.unknownCategory)];
     if (!COUNTRIES.some((country) => country.code === input.service_country)) errors.service_country = [request.t(MM.unknownCountry)];
     if (Object.keys(errors).length > 0) throw new HttpError(422, request.t(M.invalidFields), errors);
-    const { rows } = await app.db.query(
+    const { rows } = await app.db.query<OwnProfileRow>(
       `INSERT INTO specialist_profiles (user_id, company_name, headline, description, categories, service_country, service_cities, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now())
        ON CONFLICT (user_id) DO UPDATE SET company_name = EXCLUDED.company_name, headline = EXCLUDED.headline,
@@ -166,6 +210,6 @@ export const specialistRoutes: FastifyPluginAsync = async (app) => {
        RETURNING company_name, headline, description, categories, service_country, service_cities`,
       [user.id, input.company_name, input.headline, input.description, [...new Set(input.categories)], input.service_country, [...new Set(input.service_cities)]],
     );
-    return { ...rows[0], verified: Boolean(user.verified_at) };
+    return { ...rows[0]!, verified: Boolean(user.verified_at) };
   });
 };
