@@ -121,6 +121,18 @@ describe('contractors dashboard', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('lists every account when the address carries a filter value the list does not offer', async () => {
+    const calls = fakeAdminApi({
+      'GET admin/users/summary': () => ({ body: summary }),
+      'GET admin/users': () => ({ body: { data: contractors(), meta: { page: 1, page_size: 20, total: 2 } } }),
+    });
+    renderAdminPage(<ContractorsPage />, { url: '/admin/contractors?verification=maybe&status=gone&sort=age' });
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    const last = calls.filter((call) => call.key === 'GET admin/users').at(-1)!;
+    expect([last.search.get('verification'), last.search.get('status'), last.search.get('sort')]).toEqual([null, null, 'created_at']);
+    expect(screen.getByRole('combobox', { name: 'Verification' })).toHaveValue('');
+  });
+
   it('offers to try again when the list cannot be loaded', async () => {
     let fail = true;
     fakeAdminApi({
