@@ -55,10 +55,7 @@ describe('contractors dashboard', () => {
     const table = await screen.findByRole('table', { name: 'Contractor, vendor and artisan accounts' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(within(rows[1]!).getByRole('link', { name: 'Paul Mbappe' })).toHaveAttribute(
-      'href',
-      '/admin/users/11111111-1111-4111-8111-111111111111',
-    );
+    expect(within(rows[1]!).getByRole('link', { name: 'Paul Mbappe' })).toHaveAttribute('href', '/admin/users/11111111-1111-4111-8111-111111111111');
     expect(within(rows[1]!).getByText('Awaiting verification')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Verified')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Vendor')).toBeInTheDocument();
@@ -108,7 +105,12 @@ describe('contractors dashboard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
     expect(screen.getByText('21–40 of 45')).toBeInTheDocument();
-    expect(calls.filter((call) => call.key === 'GET admin/users').at(-1)!.search.get('page')).toBe('2');
+    expect(
+      calls
+        .filter((call) => call.key === 'GET admin/users')
+        .at(-1)!
+        .search.get('page'),
+    ).toBe('2');
   });
 
   it('says when nothing matches', async () => {
@@ -138,7 +140,9 @@ describe('contractors dashboard', () => {
     fakeAdminApi({
       'GET admin/users/summary': () => ({ body: summary }),
       'GET admin/users': () =>
-        fail ? { status: 500, body: { message: 'Something went wrong' } } : { body: { data: contractors(), meta: { page: 1, page_size: 20, total: 2 } } },
+        fail
+          ? { status: 500, body: { message: 'Something went wrong' } }
+          : { body: { data: contractors(), meta: { page: 1, page_size: 20, total: 2 } } },
     });
     renderAdminPage(<ContractorsPage />, { url: '/admin/contractors' });
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load this information.');
@@ -153,7 +157,10 @@ describe('clients dashboard', () => {
     fakeAdminApi({
       'GET admin/users/summary': () => ({ body: summary }),
       'GET admin/users': () => ({
-        body: { data: [adminUserFixture({ account_type: 'client', role: 'client', specialist_kind: null, verification_state: null })], meta: { page: 1, page_size: 20, total: 1 } },
+        body: {
+          data: [adminUserFixture({ account_type: 'client', role: 'client', specialist_kind: null, verification_state: null })],
+          meta: { page: 1, page_size: 20, total: 1 },
+        },
       }),
     });
     renderAdminPage(<ClientsPage />, { url: '/admin/clients', locale: 'fr' });
