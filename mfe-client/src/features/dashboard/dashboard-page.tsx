@@ -10,7 +10,7 @@ import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { getProject } from '../projects/api/get-project';
 import { listProjects } from '../projects/api/list-projects';
 import type { ProjectCard } from 'shared/contract';
-import { isExpert, isSpecialist } from '../projects/roles';
+import { isExpert, isSpecialist } from '../common/roles';
 import type { InviteView } from 'shared/contract';
 import { listInvites } from '../specialists/api/list-invites';
 import { EscrowTile } from './escrow-tile';

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { queryKeys } from 'shared/query';
 import { clientUserAtom } from 'shared/session';
 import { ErrorState, Skeleton } from '../common/states';
-import { isExpert, isSpecialist } from '../projects/roles';
+import { isExpert, isSpecialist } from '../common/roles';
 import type { ContractView as Contract } from 'shared/contract';
 import { listContracts } from './api/list-contracts';
 import { ClientContractCard } from './client-contract-card';

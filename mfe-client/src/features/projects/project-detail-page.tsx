@@ -15,7 +15,7 @@ import { DocumentsPanel } from './documents-panel';
 import { InvitePanel } from './invite-panel';
 import { QuoteComparison, QuoteStatus } from './quote-comparison';
 import { QuoteForm } from './quote-form';
-import { isSpecialist } from './roles';
+import { isSpecialist } from '../common/roles';
 import { ContractProgress } from './contract-progress';
 import { cancelProject } from './api/cancel-project';
 import { ConfirmBox } from './confirm-box';

@@ -13,7 +13,7 @@ import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { listProjects } from './api/list-projects';
 import { ProjectCard } from './project-card';
 import { getOwnProfile } from '../dashboard/api/specialist-profile';
-import { isExpert, isSpecialist } from './roles';
+import { isExpert, isSpecialist } from '../common/roles';
 import { useFilterParams } from '../common/use-filter-params';
 import { CategoryOptions } from '../common/category-options';
 
