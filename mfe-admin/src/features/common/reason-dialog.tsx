@@ -1,5 +1,8 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import * as v from 'valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ReasonSchema } from 'shared/contract';
+import { Field, useForm } from 'shared/forms';
 import { ModalDialog } from './modal-dialog';
 
 interface ReasonDialogProps {
@@ -13,44 +16,40 @@ interface ReasonDialogProps {
   onClose: () => void;
 }
 
+/** An action without a reason to give (a reactivation). */
+const NoReasonSchema = v.object({ reason: v.literal('') });
+
 /** Asks the admin to confirm an action that affects an account, with its reason. */
 export function ReasonDialog({ title, description, confirmLabel, withReason, danger, onConfirm, onClose }: ReasonDialogProps) {
   const { t } = useLingui();
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const blank = withReason && reason.trim() === '';
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (blank || busy) return;
-    setBusy(true);
-    try {
-      await onConfirm(reason.trim());
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useForm({
+    initialValues: { reason: '' },
+    schema: withReason ? ReasonSchema : NoReasonSchema,
+  });
+  const reason = form.field('reason');
+  const busy = form.submitting;
+  const blank = withReason && reason.value.trim() === '';
+  const submit = form.handleSubmit(({ reason: text }) => onConfirm(text));
 
   return (
     <ModalDialog title={title} onClose={onClose}>
-      <form className="admin-form" onSubmit={submit}>
+      <form className="admin-form" ref={form.formRef} noValidate onSubmit={submit}>
         <p className="admin-modal__text">{description}</p>
         {withReason && (
-          <div className="ui-field">
-            <label className="ui-field__label" htmlFor={`${id}-reason`}>
-              <Trans>Reason (kept in the audit trail)</Trans>
-            </label>
-            <textarea
-              id={`${id}-reason`}
-              className="ui-field__input admin-textarea"
-              value={reason}
-              maxLength={500}
-              required
-              aria-required="true"
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </div>
+          <Field label={<Trans>Reason (kept in the audit trail)</Trans>} name="reason" errors={reason.errors}>
+            {(control) => (
+              <textarea
+                {...control}
+                className="ui-field__input admin-textarea"
+                value={reason.value}
+                maxLength={500}
+                required
+                aria-required="true"
+                onChange={(event) => reason.onChange(event.target.value)}
+                onBlur={reason.onBlur}
+              />
+            )}
+          </Field>
         )}
         <div className="admin-modal__actions">
           <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
+import { Field, useForm } from 'shared/forms';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { adminCalls, evidenceUploadUrl } from '../api/admin-api';
-import type { CheckOutcome, UserDetail, VerificationCheck } from 'shared/contract';
+import { CheckSchema, type CheckOutcome, type UserDetail, type VerificationCheck } from 'shared/contract';
 import { evidenceUpload } from '../api/upload-evidence';
 import { formatBytes, formatDate, formatDateTime, todayIso } from '../common/format';
 import { CHECK_HINTS, CHECK_TITLES, OUTCOMES } from '../common/labels';
@@ -22,11 +23,15 @@ interface CheckCardProps {
 export function CheckCard({ userId, check, onChange }: CheckCardProps) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const [outcome, setOutcome] = useState<CheckOutcome>(check.outcome);
-  const [checkedOn, setCheckedOn] = useState(check.checked_on ?? todayIso());
-  const [notes, setNotes] = useState(check.notes);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  const form = useForm({
+    initialValues: { outcome: check.outcome as CheckOutcome, checked_on: check.checked_on ?? todayIso(), notes: check.notes },
+    schema: CheckSchema,
+    onError: (error) => {
+      notify.error(isApiError(error) && error.status < 500 && error.kind === 'http' ? error.message : t(SOMETHING_WENT_WRONG));
+      return true;
+    },
+  });
+  const { outcome, checked_on: checkedOn, notes } = form.values;
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -34,27 +39,17 @@ export function CheckCard({ userId, check, onChange }: CheckCardProps) {
 
   // The saved check replaces the form when the server answers (or another admin changed it).
   useEffect(() => {
-    setOutcome(check.outcome);
-    setCheckedOn(check.checked_on ?? todayIso());
-    setNotes(check.notes);
+    form.setValues({ outcome: check.outcome, checked_on: check.checked_on ?? todayIso(), notes: check.notes });
+    // Only the saved check's own fields matter, not the form object drawn anew each time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [check.outcome, check.checked_on, check.notes]);
 
   const dirty = outcome !== check.outcome || (check.checked_on ?? todayIso()) !== checkedOn || notes !== check.notes || !check.recorded_at;
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    setErrors({});
-    try {
-      onChange(await adminCalls.recordCheck(userId, check.kind, { outcome, checked_on: checkedOn, notes }));
-      notify.success(t`${title}: saved.`);
-    } catch (error) {
-      if (isApiError(error) && error.status === 422) setErrors(error.errors);
-      else notify.error(isApiError(error) && error.status < 500 && error.kind === 'http' ? error.message : t(SOMETHING_WENT_WRONG));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = form.handleSubmit(async (input) => {
+    onChange(await adminCalls.recordCheck(userId, check.kind, input));
+    notify.success(t`${title}: saved.`);
+  });
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -111,62 +106,38 @@ export function CheckCard({ userId, check, onChange }: CheckCardProps) {
           )}
         </p>
       )}
-      <form className="admin-form admin-check__form" onSubmit={save} noValidate>
+      <form className="admin-form admin-check__form" ref={form.formRef} onSubmit={save} noValidate>
         <div className="admin-check__row">
-          <div className="ui-field">
-            <label className="ui-field__label" htmlFor={`${id}-outcome`}>
-              <Trans>Outcome</Trans>
-            </label>
-            <select
-              id={`${id}-outcome`}
-              className="ui-field__input ui-field__select"
-              value={outcome}
-              aria-invalid={Boolean(errors.outcome)}
-              onChange={(event) => setOutcome(event.target.value as CheckOutcome)}
-            >
-              {(['pending', 'passed', 'failed'] as const).map((value) => (
-                <option key={value} value={value}>
-                  {t(OUTCOMES[value])}
-                </option>
-              ))}
-            </select>
-            {errors.outcome && <p className="ui-field__error">{errors.outcome[0]}</p>}
-          </div>
-          <div className="ui-field">
-            <label className="ui-field__label" htmlFor={`${id}-date`}>
-              <Trans>Date of the check</Trans>
-            </label>
-            <input
-              id={`${id}-date`}
-              className="ui-field__input"
-              type="date"
-              value={checkedOn}
-              aria-invalid={Boolean(errors.checked_on)}
-              aria-describedby={errors.checked_on ? `${id}-date-error` : undefined}
-              onChange={(event) => setCheckedOn(event.target.value)}
-            />
-            {errors.checked_on && (
-              <p className="ui-field__error" id={`${id}-date-error`}>
-                {errors.checked_on[0]}
-              </p>
+          <Field label={<Trans>Outcome</Trans>} name="outcome" errors={form.errors.outcome}>
+            {(control) => (
+              <select
+                {...control}
+                className="ui-field__input ui-field__select"
+                value={outcome}
+                onChange={(event) => form.setValue('outcome', event.target.value as CheckOutcome)}
+              >
+                {(['pending', 'passed', 'failed'] as const).map((value) => (
+                  <option key={value} value={value}>
+                    {t(OUTCOMES[value])}
+                  </option>
+                ))}
+              </select>
             )}
-          </div>
+          </Field>
+          <Field label={<Trans>Date of the check</Trans>} name="checked_on" errors={form.errors.checked_on}>
+            {(control) => (
+              <input {...control} className="ui-field__input" type="date" value={checkedOn} onChange={(event) => form.setValue('checked_on', event.target.value)} />
+            )}
+          </Field>
         </div>
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor={`${id}-notes`}>
-            <Trans>Notes</Trans>
-          </label>
-          <textarea
-            id={`${id}-notes`}
-            className="ui-field__input admin-textarea"
-            value={notes}
-            maxLength={2000}
-            onChange={(event) => setNotes(event.target.value)}
-          />
-        </div>
+        <Field label={<Trans>Notes</Trans>} name="notes" errors={form.errors.notes}>
+          {(control) => (
+            <textarea {...control} className="ui-field__input admin-textarea" value={notes} maxLength={2000} onChange={(event) => form.setValue('notes', event.target.value)} />
+          )}
+        </Field>
         <div className="admin-form__actions">
-          <button type="submit" className="ui-button" disabled={saving || !dirty}>
-            {saving ? t`Saving…` : t`Save check`}
+          <button type="submit" className="ui-button" disabled={form.submitting || !dirty}>
+            {form.submitting ? t`Saving…` : t`Save check`}
           </button>
         </div>
       </form>
