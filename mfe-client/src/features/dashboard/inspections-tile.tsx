@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import { Skeleton } from '../common/states';
-import { expertToDo } from '../escrow/escrow-figures';
+import { expertToDo } from '../common/escrow-figures';
 import { Tile } from './tile';
 import { TileFailure } from './tile-failure';
 import { useContracts } from './use-contracts';

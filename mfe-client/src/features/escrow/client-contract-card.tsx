@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import type { ContractView as Contract } from 'shared/contract';
-import { myTurn } from './escrow-figures';
+import { myTurn } from '../common/escrow-figures';
 import { useEscrowLabels } from './escrow-labels';
 import { Money } from 'shared/ui';
 

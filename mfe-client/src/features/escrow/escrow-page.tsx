@@ -9,7 +9,7 @@ import type { ContractView as Contract } from 'shared/contract';
 import { listContracts } from './api/list-contracts';
 import { ClientContractCard } from './client-contract-card';
 import { EscrowEmpty, type EscrowView } from './escrow-empty';
-import { expertToDo } from './escrow-figures';
+import { expertToDo } from '../common/escrow-figures';
 import { EscrowSummary } from './escrow-summary';
 import { InspectionCard } from './inspection-card';
 import { PayoutCard } from './payout-card';

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ContractView as Contract } from 'shared/contract';
 import type { EscrowView } from './escrow-empty';
-import { expertToDo, heldForContractor, myTurn, totalsByCurrency } from './escrow-figures';
-import { MoneyTotals } from './money-totals';
+import { expertToDo, heldForContractor, myTurn, totalsByCurrency } from '../common/escrow-figures';
+import { MoneyTotals } from '../common/money-totals';
 
 /** The totals over every contract, in the viewer's terms. */
 export function EscrowSummary({ view, contracts }: { view: EscrowView; contracts: Contract[] }) {

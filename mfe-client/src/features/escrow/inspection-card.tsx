@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import { useReferenceNames } from '../common/reference';
 import type { ContractView as Contract } from 'shared/contract';
-import { expertToDo } from './escrow-figures';
+import { expertToDo } from '../common/escrow-figures';
 import { useEscrowLabels } from './escrow-labels';
 
 /** A contract an expert is assigned to, with the milestones waiting for their inspection or estimate. */

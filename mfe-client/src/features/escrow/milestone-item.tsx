@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormatters } from '../common/reference';
 import type { ContractView as Contract, MilestoneView as Milestone } from 'shared/contract';
-import { canDispute } from './escrow-figures';
+import { canDispute } from '../common/escrow-figures';
 import { useEscrowLabels } from './escrow-labels';
 import { FileLinks } from './file-links';
 import { Money } from 'shared/ui';

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import { useFormatters } from '../common/reference';
 import type { ContractView as Contract } from 'shared/contract';
-import { heldForContractor } from './escrow-figures';
+import { heldForContractor } from '../common/escrow-figures';
 import { useEscrowLabels } from './escrow-labels';
 import { Money } from 'shared/ui';
 
