@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { clientUserAtom } from 'shared/session';
 import { fakeApi, renderWithProviders } from 'shared/testing';
-import { contractFixture, milestoneFixture } from '../escrow/testing/contract-fixtures';
+import { contractFixture, milestoneFixture } from '../../testing/contract-fixtures';
 import { DashboardPage } from './dashboard-page';
 
 const noProjects = { data: [], meta: { page: 1, page_size: 50, total: 0 } };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { fakeApi, renderWithProviders } from 'shared/testing';
 import { ContractPage } from './contract-page';
-import { contractFixture, statementFixture } from './testing/contract-fixtures';
+import { contractFixture, statementFixture } from '../../testing/contract-fixtures';
 
 const user = userEvent.setup();
 

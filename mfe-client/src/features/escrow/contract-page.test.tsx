@@ -6,7 +6,7 @@ import { fakeApi, renderWithProviders, type FakeRoutes } from 'shared/testing';
 import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
 import type { ContractView as Contract } from 'shared/contract';
 import { ContractPage } from './contract-page';
-import { contractFixture, disputeFixture, milestoneFixture, statementFixture } from './testing/contract-fixtures';
+import { contractFixture, disputeFixture, milestoneFixture, statementFixture } from '../../testing/contract-fixtures';
 
 const user = userEvent.setup();
 

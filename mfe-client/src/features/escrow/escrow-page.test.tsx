@@ -4,7 +4,7 @@ import { createStore } from 'jotai';
 import { clientUserAtom } from 'shared/session';
 import { fakeApi, renderWithProviders } from 'shared/testing';
 import { EscrowPage } from './escrow-page';
-import { contractFixture, milestoneFixture } from './testing/contract-fixtures';
+import { contractFixture, milestoneFixture } from '../../testing/contract-fixtures';
 
 function renderAs(user: Record<string, unknown>) {
   const store = createStore();

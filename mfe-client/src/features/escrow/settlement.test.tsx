@@ -5,7 +5,7 @@ import { fakeApi, REFUSED_AMOUNTS, renderWithProviders } from 'shared/testing';
 import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
 import type { ContractView as Contract } from 'shared/contract';
 import { ContractPage } from './contract-page';
-import { contractFixture, milestoneFixture, statementFixture } from './testing/contract-fixtures';
+import { contractFixture, milestoneFixture, statementFixture } from '../../testing/contract-fixtures';
 
 const user = userEvent.setup();
 

@@ -5,7 +5,7 @@ import { clientUserAtom } from 'shared/session';
 import { fakeApi } from 'shared/testing';
 import { notify } from 'shared/ui';
 import { renderWithProviders } from 'shared/testing';
-import { contractFixture, milestoneFixture } from '../escrow/testing/contract-fixtures';
+import { contractFixture, milestoneFixture } from '../../testing/contract-fixtures';
 import { ProjectDetailPage } from './project-detail-page';
 import type { ProjectDetail, QuoteView } from 'shared/contract';
 
