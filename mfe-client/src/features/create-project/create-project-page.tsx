@@ -6,7 +6,7 @@ import { canOpenRoute } from 'shared/permissions';
 import { pathFor } from 'shared/routing';
 import { clientUserAtom } from 'shared/session';
 import { EmptyState } from '../common/states';
-import { UploadProgress } from './document-picker';
+import { UploadProgress } from '../common/document-picker';
 import { DocumentsStep } from './steps/documents-step';
 import { ReviewStep } from './steps/review-step';
 import { WhatStep } from './steps/what-step';

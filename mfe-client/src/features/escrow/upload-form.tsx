@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { FormAlert, useForm, type FormValues, type UseFormOptions } from 'shared/forms';
-import { UploadProgress } from '../create-project/document-picker';
+import { UploadProgress } from '../common/document-picker';
 
 type Progress = (fraction: number) => void;
 

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { formatBytes } from '../common/chosen-files';
-import { DocumentPicker, UploadProgress } from '../create-project/document-picker';
+import { DocumentPicker, UploadProgress } from '../common/document-picker';
 import { deleteDocument } from './api/delete-document';
 import { downloadDocument } from './api/download-document';
 import type { ProjectDocument } from 'shared/contract';

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ProjectDocument } from 'shared/contract';
-import { DocumentPicker } from '../document-picker';
+import { DocumentPicker } from '../../common/document-picker';
 
 interface DocumentsStepProps {
   files: File[];

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ChosenFiles } from '../common/chosen-files';
+import { ChosenFiles } from './chosen-files';
 
 export const DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
