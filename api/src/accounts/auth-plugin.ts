@@ -2,9 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { API_MESSAGES as M } from 'shared/messages';
 import { HttpError } from '../plugins/error-handler';
-import { resolveSession, type SessionScope } from './sessions';
-import { bearerToken } from './tokens';
-import { findUserById, type UserRow } from './users';
+import { SESSION_INVALIDATED, SessionCache } from './session-cache';
+import { findSessionUser, resolveSession, type SessionScope } from './sessions';
+import { bearerToken, hashToken } from './tokens';
+import type { UserRow } from './users';
 
 export interface AdminRow {
   id: string;
@@ -29,15 +30,45 @@ declare module 'fastify' {
   }
 }
 
+/** How long an instance trusts a client session it looked up, and how many it remembers. */
+export const SESSION_CACHE = { ttlMs: 5000, max: 10_000 };
+
 /**
  * Bearer-token guards. Client and admin sessions live in separate tables, so
  * a token of one scope is simply unknown to the other.
+ *
+ * Client sessions are remembered for a few seconds per instance. The database
+ * announces every sign-out, suspension or change of a user (LISTEN/NOTIFY), and
+ * each instance forgets that user's sessions as soon as it hears it. A change
+ * this instance writes resolves only once its announcements have arrived (see
+ * the database): its next request sees it, whichever code made it.
  */
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('user', null);
     app.decorateRequest('admin', null);
     app.decorateRequest('sessionToken', null);
+
+    const cache = new SessionCache(SESSION_CACHE);
+    const listener = await app.db.listen(SESSION_INVALIDATED, {
+      onPayload: (userId) => cache.forgetUser(userId),
+      onGap: () => cache.clear(),
+    });
+    app.addHook('onClose', async () => listener.close());
+
+    const signedInUser = async (token: string): Promise<UserRow | undefined> => {
+      const tokenHash = hashToken(token);
+      // While the announcements cannot be heard, every request asks the database.
+      if (listener.live) {
+        const cached = cache.get(tokenHash);
+        if (cached) return cached.user;
+      }
+      const mark = cache.mark();
+      const found = await findSessionUser(app.db, tokenHash);
+      if (!found) return undefined;
+      if (listener.live) cache.remember(tokenHash, { user: found.user, expiresAt: found.expiresAt.getTime() }, mark);
+      return found.user;
+    };
 
     const ownerOf = async (request: FastifyRequest, scope: SessionScope) => {
       const token = bearerToken(request.headers.authorization);
@@ -48,9 +79,12 @@ export const authPlugin = fp(
     };
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
-      const user = await findUserById(app.db, await ownerOf(request, 'client'));
-      if (!user || user.status !== 'active') throw new HttpError(401, request.t(M.signInRequired));
-      request.user = user;
+      const token = bearerToken(request.headers.authorization);
+      const user = token ? await signedInUser(token) : undefined;
+      if (!token || !user || user.status !== 'active') throw new HttpError(401, request.t(M.signInRequired));
+      request.sessionToken = token;
+      // Each request gets its own copy: a handler may change it without touching the cache.
+      request.user = { ...user };
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {

@@ -1,6 +1,7 @@
-import type { Queryable } from '../db/database';
+import { prepared, type Queryable } from '../db/database';
 import { revokeAccountTokens } from './account-tokens';
 import { hashToken, newToken } from './tokens';
+import type { UserRow } from './users';
 
 export type SessionScope = 'client' | 'admin';
 
@@ -33,6 +34,27 @@ export async function resolveSession(db: Queryable, scope: SessionScope, token: 
   // signed-in read a write, queued on the session row.
   if (session?.stale) await db.query(`UPDATE ${table} SET last_used_at = now() WHERE token_hash = $1`, [hash]);
   return session?.owner_id;
+}
+
+const SESSION_USER = prepared(
+  `SELECT u.*, s.expires_at AS session_expires_at, s.last_used_at < now() - interval '5 minutes' AS session_stale
+     FROM user_sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.token_hash = $1 AND s.expires_at > now()`,
+);
+const MARK_USED = prepared('UPDATE user_sessions SET last_used_at = now() WHERE token_hash = $1');
+
+/**
+ * The user of a live client session, with when the session expires, in one
+ * statement (and marks it used, as `resolveSession` does); undefined when the
+ * token opens nothing.
+ */
+export async function findSessionUser(db: Queryable, tokenHash: string): Promise<{ user: UserRow; expiresAt: Date } | undefined> {
+  const { rows } = await db.query<UserRow & { session_expires_at: Date | string; session_stale: boolean }>(SESSION_USER, [tokenHash]);
+  const row = rows[0];
+  if (!row) return undefined;
+  const { session_expires_at: expiresAt, session_stale: stale, ...user } = row;
+  if (stale) await db.query(MARK_USED, [tokenHash]);
+  return { user, expiresAt: new Date(expiresAt) };
 }
 
 export async function deleteSession(db: Queryable, scope: SessionScope, token: string): Promise<void> {

@@ -136,25 +136,36 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // Fail at start-up, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
-  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+  /**
+   * A change this process committed resolves only once the announcements it
+   * caused (NOTIFY, from triggers) have reached this process's listeners: what
+   * this instance remembers never lags behind what it wrote, whoever wrote it.
+   */
+  const heard = async () => {
+    if (listeners.size > 0) await Promise.all([...listeners].map((listener) => listener.sync()));
+  };
+  const wrap = (client: pg.Pool | pg.PoolClient, autocommit: boolean): Queryable => ({
     async query<Row>(sql: string | PreparedStatement, params: unknown[] = []) {
       // pg prepares a named statement on each connection the first time it runs there.
       const result = typeof sql === 'string' ? await client.query(sql, params) : await client.query({ name: sql.name, text: sql.text, values: params });
+      if (autocommit && !READ_ONLY.test(textOf(sql))) await heard();
       return { rows: result.rows as Row[] };
     },
     async exec(sql: string) {
       await client.query(sql);
+      if (autocommit) await heard();
     },
   });
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    ...wrap(pool, true),
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await work(wrap(client));
+        const result = await work(wrap(client, false));
         await client.query('COMMIT');
+        await heard();
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -176,6 +187,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 }
 
 const RECONNECT_MS = 1000;
+
+/** Statements that change nothing: SELECT and EXPLAIN, the reads of the busiest requests (not one calling a function that writes). */
+const READ_ONLY = /^\s*(SELECT|EXPLAIN)\b/i;
 
 /**
  * LISTEN on a connection of its own, outside the pool (a pooled connection
@@ -219,15 +233,36 @@ async function listenOn(
   };
   await connect();
 
+  // A round trip on the listening connection: the server sends the notifications committed
+  // before it ahead of the answer, and pg hands them over in that order. Callers that come
+  // while one is on its way share the next one (theirs may have committed after it left).
+  let running: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const roundTrip = (): Promise<void> => {
+    const trip = (client?.query('SELECT 1') ?? Promise.resolve())
+      .then(() => undefined, () => undefined)
+      .finally(() => {
+        if (running === trip) running = undefined;
+      });
+    running = trip;
+    return trip;
+  };
+  const sync = (): Promise<void> => {
+    if (queued) return queued;
+    if (!running) return roundTrip();
+    const next = running.then(() => {
+      queued = undefined;
+      return roundTrip();
+    });
+    queued = next;
+    return next;
+  };
+
   return {
     get live() {
       return client !== undefined;
     },
-    async sync() {
-      // A round trip on the listening connection: the server sends the notifications
-      // committed before it ahead of the answer, and pg hands them over in that order.
-      await client?.query('SELECT 1').catch(() => undefined);
-    },
+    sync,
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
