@@ -14,11 +14,11 @@ import { moneyInputText, parseMoney } from 'shared/money';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { listDesigns } from '../catalog/api/list-designs';
 import { useViewerCountry, useViewerCurrency } from '../common/reference';
-import { createProject } from '../projects/api/create-project';
-import { getProject } from '../projects/api/get-project';
+import { createProject } from './api/create-project';
+import { getProject } from '../common/api/get-project';
 import type { ProjectDetail, ProjectDocument } from 'shared/contract';
-import { createDraft, publishDraft, updateDraft } from '../projects/api/save-draft';
-import { uploadDocuments } from '../projects/api/upload-documents';
+import { createDraft, publishDraft, updateDraft } from './api/save-draft';
+import { uploadDocuments } from '../common/api/upload-documents';
 
 /** The fields each step shows, in order; the documents and review steps have none of the form's. */
 const STEPS = [

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { notify } from 'shared/ui';
 import { formatBytes } from '../common/chosen-files';
-import { downloadDocument } from '../projects/api/download-document';
+import { downloadDocument } from '../common/api/download-document';
 import type { EscrowFile as FileView } from 'shared/contract';
 
 /** Photos, reports and evidence: the files need the bearer token, so each link downloads through fetch. */

@@ -5,9 +5,9 @@ import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { formatBytes } from '../common/chosen-files';
 import { DocumentPicker, UploadProgress } from '../common/document-picker';
 import { deleteDocument } from './api/delete-document';
-import { downloadDocument } from './api/download-document';
+import { downloadDocument } from '../common/api/download-document';
 import type { ProjectDocument } from 'shared/contract';
-import { uploadDocuments } from './api/upload-documents';
+import { uploadDocuments } from '../common/api/upload-documents';
 import { ConfirmBox } from './confirm-box';
 
 interface DocumentsPanelProps {

@@ -9,7 +9,7 @@ import { pathFor } from 'shared/routing';
 import { clientUserAtom } from 'shared/session';
 import { useFormatters, useReferenceNames } from '../common/reference';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
-import { getProject } from './api/get-project';
+import { getProject } from '../common/api/get-project';
 import type { ProjectDetail } from 'shared/contract';
 import { DocumentsPanel } from './documents-panel';
 import { InvitePanel } from './invite-panel';

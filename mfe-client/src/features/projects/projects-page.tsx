@@ -10,7 +10,7 @@ import { clientUserAtom } from 'shared/session';
 import { useReferenceNames } from '../common/reference';
 import { Pagination } from 'shared/ui';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
-import { listProjects } from './api/list-projects';
+import { listProjects } from '../common/api/list-projects';
 import { ProjectCard } from './project-card';
 import { getOwnProfile } from '../dashboard/api/specialist-profile';
 import { isExpert, isSpecialist } from '../common/roles';

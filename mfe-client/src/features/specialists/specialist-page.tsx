@@ -11,7 +11,7 @@ import { clientUserAtom } from 'shared/session';
 import { HideOnError, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { useFormatters, useReferenceNames } from '../common/reference';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
-import { listProjects } from '../projects/api/list-projects';
+import { listProjects } from '../common/api/list-projects';
 import type { SpecialistPublicProfile } from 'shared/contract';
 import { getSpecialist } from './api/get-specialist';
 import { sendInvite } from './api/send-invite';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { api, apiBaseUrl, send } from 'shared/api';
-import { downloadDocument } from '../../projects/api/download-document';
+import { downloadDocument } from '../../common/api/download-document';
 import { StatementSchema, type Statement } from 'shared/contract';
 import { contractPath } from './get-contract';
 
