@@ -12,12 +12,12 @@ import { listProjects } from '../common/api/list-projects';
 import type { ProjectCard } from 'shared/contract';
 import { isExpert, isSpecialist } from '../common/roles';
 import type { InviteView } from 'shared/contract';
-import { listInvites } from '../specialists/api/list-invites';
+import { listInvites } from './api/list-invites';
 import { EscrowTile } from './escrow-tile';
 import { InspectionsTile } from './inspections-tile';
 import { InvitationList } from './invitation-list';
 import { PayoutsTile } from './payouts-tile';
-import { getOwnProfile } from './api/specialist-profile';
+import { getOwnProfile } from '../common/api/specialist-profile';
 import { ServicesCard } from './services-card';
 import { Tile } from './tile';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { pathFor } from 'shared/routing';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { isApiError } from 'shared/api';
-import { answerInvite } from '../specialists/api/answer-invite';
+import { answerInvite } from './api/answer-invite';
 import type { InviteView } from 'shared/contract';
 
 interface InvitationListProps {

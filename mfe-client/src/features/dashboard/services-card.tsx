@@ -7,7 +7,7 @@ import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { Field } from 'shared/forms';
 import { useReferenceNames } from '../common/reference';
 import type { OwnSpecialistProfile } from 'shared/contract';
-import { saveOwnProfile } from './api/specialist-profile';
+import { saveOwnProfile } from '../common/api/specialist-profile';
 
 /** A specialist's trades and area: they decide which requests arrive, so they live on the dashboard. */
 export function ServicesCard({ profile, onSaved }: { profile: OwnSpecialistProfile; onSaved: (profile: OwnSpecialistProfile) => void }) {

@@ -4,8 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { queryKeys } from 'shared/query';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { listSpecialists } from '../specialists/api/list-specialists';
-import { sendInvite } from '../specialists/api/send-invite';
+import { listSpecialists } from '../common/api/list-specialists';
+import { sendInvite } from '../common/api/send-invite';
 
 /** The owner asks a specialist from the directory to quote: search, pick, add a message. */
 export function InvitePanel({ projectId, category }: { projectId: string; category: string }) {

@@ -12,7 +12,7 @@ import { Pagination } from 'shared/ui';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { listProjects } from '../common/api/list-projects';
 import { ProjectCard } from './project-card';
-import { getOwnProfile } from '../dashboard/api/specialist-profile';
+import { getOwnProfile } from '../common/api/specialist-profile';
 import { isExpert, isSpecialist } from '../common/roles';
 import { useFilterParams } from '../common/use-filter-params';
 import { CategoryOptions } from '../common/category-options';

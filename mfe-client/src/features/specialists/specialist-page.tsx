@@ -14,7 +14,7 @@ import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { listProjects } from '../common/api/list-projects';
 import type { SpecialistPublicProfile } from 'shared/contract';
 import { getSpecialist } from './api/get-specialist';
-import { sendInvite } from './api/send-invite';
+import { sendInvite } from '../common/api/send-invite';
 import { RoleLabel } from './specialist-card';
 
 /** `/main/specialists/:id`: a verified specialist's profile, reviews and "Invite to a project". */

@@ -4,7 +4,7 @@ import { queryKeys } from 'shared/query';
 import { useReferenceNames } from '../common/reference';
 import { Pagination } from 'shared/ui';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
-import { listSpecialists } from './api/list-specialists';
+import { listSpecialists } from '../common/api/list-specialists';
 import { SpecialistCard } from './specialist-card';
 import { useFilterParams } from '../common/use-filter-params';
 import { CategoryOptions } from '../common/category-options';
