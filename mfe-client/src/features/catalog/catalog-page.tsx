@@ -9,7 +9,7 @@ import { HideOnError, MoneyRange, Pagination } from 'shared/ui';
 import { useFormatters, useViewerCountry, useViewerCurrency } from '../common/reference';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import type { Design } from 'shared/contract';
-import { listDesigns } from './api/list-designs';
+import { listDesigns } from '../common/api/list-designs';
 import { useFilterParams } from '../common/use-filter-params';
 
 const PAGE_SIZE = 12;

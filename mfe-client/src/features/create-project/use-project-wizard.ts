@@ -12,7 +12,7 @@ import { pathFor } from 'shared/routing';
 import { projectFormSchema, type ProjectValues } from 'shared/schemas';
 import { moneyInputText, parseMoney } from 'shared/money';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { listDesigns } from '../catalog/api/list-designs';
+import { listDesigns } from '../common/api/list-designs';
 import { useViewerCountry, useViewerCurrency } from '../common/reference';
 import { createProject } from './api/create-project';
 import { getProject } from '../common/api/get-project';

@@ -6,7 +6,7 @@ import { queryKeys } from 'shared/query';
 import { pathFor } from 'shared/routing';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import type { ContractView as Contract } from 'shared/contract';
-import { getContract } from './api/get-contract';
+import { getContract } from '../common/api/get-contract';
 import { getStatement } from './api/statement';
 import { ContractView } from './contract-view';
 import './escrow.css';

@@ -6,7 +6,7 @@ import { clientUserAtom } from 'shared/session';
 import { ErrorState, Skeleton } from '../common/states';
 import { isExpert, isSpecialist } from '../common/roles';
 import type { ContractView as Contract } from 'shared/contract';
-import { listContracts } from './api/list-contracts';
+import { listContracts } from '../common/api/list-contracts';
 import { ClientContractCard } from './client-contract-card';
 import { EscrowEmpty, type EscrowView } from './escrow-empty';
 import { expertToDo } from '../common/escrow-figures';

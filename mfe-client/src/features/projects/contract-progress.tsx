@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { queryKeys } from 'shared/query';
 import type { ContractView as Contract } from 'shared/contract';
-import { getContract } from '../escrow/api/get-contract';
+import { getContract } from '../common/api/get-contract';
 
 /** What the contract waits for now, read from the contract itself, so the project page never lags behind escrow. */
 export function ContractProgress({ contractId }: { contractId: string }) {

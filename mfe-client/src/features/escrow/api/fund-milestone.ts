@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { api, send } from 'shared/api';
 import { FundingSchema, type Funding } from 'shared/contract';
 import type { Card } from 'shared/schemas';
-import { milestonePath } from './get-contract';
+import { milestonePath } from '../../common/api/get-contract';
 import { IDEMPOTENCY_HEADER } from './idempotency-key';
 
 /**

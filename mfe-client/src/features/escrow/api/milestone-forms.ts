@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { uploadForm } from 'shared/api';
 import { ContractViewSchema, type ContractView } from 'shared/contract';
-import { milestonePath } from './get-contract';
+import { milestonePath } from '../../common/api/get-contract';
 
 type Progress = (fraction: number) => void;
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { api, apiBaseUrl, send } from 'shared/api';
 import { downloadDocument } from '../../common/api/download-document';
 import { StatementSchema, type Statement } from 'shared/contract';
-import { contractPath } from './get-contract';
+import { contractPath } from '../../common/api/get-contract';
 
 /** `GET /contracts/:id/statement`: every movement of the contract's escrow account with the balance after it. */
 export async function getStatement(contractId: string, signal?: AbortSignal): Promise<Statement> {
