@@ -8,7 +8,7 @@ import { listSpecialists } from '../common/api/list-specialists';
 import { sendInvite } from '../common/api/send-invite';
 
 /** The owner asks a specialist from the directory to quote: search, pick, add a message. */
-export function InvitePanel({ projectId, category }: { projectId: string; category: string }) {
+export function InvitePanel({ projectId }: { projectId: string }) {
   const { t, i18n } = useLingui();
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<{ id: string; title: string } | null>(null);

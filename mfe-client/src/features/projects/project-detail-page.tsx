@@ -181,7 +181,7 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
 
       <div className="client-project__columns">
         <DocumentsPanel projectId={project.id} documents={project.documents} owner={owner} onChange={(documents) => onChange({ ...project, documents })} />
-        {owner && project.status === 'open' && <InvitePanel projectId={project.id} category={project.category} />}
+        {owner && project.status === 'open' && <InvitePanel projectId={project.id} />}
       </div>
 
       {owner && (
