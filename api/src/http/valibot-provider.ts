@@ -10,7 +10,9 @@ export type Wire<T> = T extends string
   ? string extends T
     ? T | Date
     : T
-  : T extends readonly (infer TItem)[]
+  : T extends Uint8Array | { pipe: (...args: never[]) => unknown }
+    ? T
+    : T extends readonly (infer TItem)[]
     ? readonly Wire<TItem>[]
     : T extends object
       ? { [K in keyof T]: Wire<T[K]> }

@@ -18,7 +18,7 @@ export const ErrorBodySchema = v.pipe(
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
 
 /** The statuses a route may refuse with, each answered by `ErrorBodySchema`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 500 | 502 | 503;
 
 export function errorResponses<const TCodes extends readonly ErrorStatus[]>(
   ...codes: TCodes
@@ -44,7 +44,14 @@ export const MinorAmountSchema = v.pipe(v.number(), v.integer(), v.description('
  * A file, a CSV statement or a redirect: answered as bytes, not JSON. Routes
  * that answer one declare it with `produces`; it is documented, never serialised.
  */
-export const FileResponseSchema = v.pipe(v.string(), v.description('The file itself (binary)'), v.metadata({ file: true }));
+export const FileResponseSchema = v.pipe(
+  v.custom<FileBody>(() => true),
+  v.description('The file itself (binary)'),
+  v.metadata({ file: true }),
+);
+
+/** What a file answer is made of: its text, its bytes, or a stream of them. */
+export type FileBody = string | Uint8Array | { pipe: (...args: never[]) => unknown };
 
 /** The empty answer of a 204. */
 export const NoContentSchema = v.pipe(v.null(), v.description('No content'));
