@@ -275,6 +275,8 @@ export type Design = v.InferOutput<typeof DesignSchema>;
 export const DesignListSchema = v.object({ data: v.array(DesignSchema), meta: v.object(PageMetaEntries) });
 export type DesignList = v.InferOutput<typeof DesignListSchema>;
 
+export const DesignImageParamsSchema = v.object({ file: v.string() });
+
 /**
  * The parameters of `GET /designs`, as text: the API reads them itself, to
  * name each wrong one in the caller's language.

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
+import { DesignImageParamsSchema, DesignListQuerySchema, DesignListSchema, FileResponseSchema, errorResponses, type DesignList } from 'shared/contract';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { HttpError } from '../../plugins/error-handler';
 import { convertFromEuroCents } from './currency';
 import { parseDesignQuery, type DesignQuery } from './design-query';
@@ -27,7 +29,7 @@ interface DesignRow {
 }
 
 /** One page of designs matching the query, with costs for the visitor's region and currency. */
-async function listDesigns(db: Queryable, query: DesignQuery) {
+async function listDesigns(db: Queryable, query: DesignQuery): Promise<DesignList> {
   const params: unknown[] = [];
   const where: string[] = [];
   const add = (sql: string, value: unknown) => {
@@ -87,13 +89,32 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
   // memory for as long as browsers may keep it anyway (Cache-Control below).
   const answers = new ExpiringCache<CachedBody>(DESIGNS_MAX_AGE_S * 1000, 500);
 
-  app.get('/designs', async (request, reply) => {
-    const query = parseDesignQuery(request.query as Record<string, unknown>, request.locale, request.t);
+  const api = app.withTypeProvider<ValibotTypeProvider>();
+  const tags = ['designs'];
+
+  api.get('/designs', {
+    schema: {
+      tags,
+      summary: 'Home designs with their cost estimated for a region, in a currency (public, cached for five minutes)',
+      querystring: DesignListQuerySchema,
+      response: { 200: DesignListSchema, ...errorResponses(422) },
+    },
+  }, async (request, reply) => {
+    // Each parameter is checked here, to name every wrong one in the caller's language.
+    const query = parseDesignQuery(request.query, request.locale, request.t);
     const answer = await answers.get(JSON.stringify(query), async () => cachedBody(await listDesigns(app.db, query)));
     return sendCachedBody(request, reply, answer, `public, max-age=${DESIGNS_MAX_AGE_S}`, 'Accept-Language');
   });
 
-  app.get<{ Params: { file: string } }>('/designs/images/:file', async (request, reply) => {
+  api.get('/designs/images/:file', {
+    schema: {
+      tags,
+      summary: 'A design illustration (SVG)',
+      produces: ['image/svg+xml'],
+      params: DesignImageParamsSchema,
+      response: { 200: FileResponseSchema, ...errorResponses(404) },
+    },
+  }, async (request, reply) => {
     const image = images.get(request.params.file);
     if (!image) throw new HttpError(404, 'Not found');
     return reply
@@ -101,6 +122,7 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       // An SVG opened on its own must not be able to run anything.
       .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(image);
+      // The bytes as they are; the schema only documents them.
+      .send(image as unknown as string);
   });
 };
