@@ -19,6 +19,7 @@ interface PlanNode {
   'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;
   'Rows Removed by Index Recheck'?: number;
+  'Heap Fetches'?: number;
   'Sort Key'?: string[];
   Plans?: PlanNode[];
 }
@@ -30,7 +31,10 @@ export interface PlanSummary {
   /** Indexes the plan reads, with the table they belong to. */
   indexes: string[];
   executionMs: number;
-  /** Rows of projects the scans read, and how many of them the statement kept. */
+  /**
+   * Rows of the projects table the scans read (an index-only scan reads only those the
+   * visibility map sends it to), and how many rows of projects the statement kept.
+   */
   projectsRead: number;
   projectsKept: number;
   /** Projects in the listing (its total), and on the page. */
@@ -75,7 +79,7 @@ export async function explain(db: Database, statement: string, { statement: { te
       const kept = (node['Actual Rows'] ?? 0) * loops;
       const removed = ((node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * loops;
       projectsKept += kept;
-      projectsRead += kept + removed;
+      projectsRead += node['Node Type'] === 'Index Only Scan' ? (node['Heap Fetches'] ?? 0) * loops : kept + removed;
     }
   });
   return {
