@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import * as v from 'valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
-import { SpecialistProfileSchema, fieldErrors, translateMessage, type FieldErrorMap } from 'shared/schemas';
-import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { Field } from 'shared/forms';
+import { SpecialistProfileSchema, translateMessage } from 'shared/schemas';
+import { notify } from 'shared/ui';
+import { Field, useForm } from 'shared/forms';
 import { useReferenceNames } from '../common/reference';
 import type { OwnSpecialistProfile } from 'shared/contract';
 import { saveOwnProfile } from '../common/api/specialist-profile';
@@ -13,48 +11,33 @@ import { saveOwnProfile } from '../common/api/specialist-profile';
 export function ServicesCard({ profile, onSaved }: { profile: OwnSpecialistProfile; onSaved: (profile: OwnSpecialistProfile) => void }) {
   const { t, i18n } = useLingui();
   const names = useReferenceNames();
-  const [company, setCompany] = useState(profile.company_name);
-  const [headline, setHeadline] = useState(profile.headline);
-  const [description, setDescription] = useState(profile.description);
-  const [categories, setCategories] = useState<string[]>(profile.categories);
-  const [country, setCountry] = useState(profile.service_country);
-  const [cities, setCities] = useState<string[]>(profile.service_cities);
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const [saving, setSaving] = useState(false);
-  const countryCities = names.book?.countries.find((item) => item.code === country)?.cities ?? [];
+  const form = useForm({
+    initialValues: {
+      company_name: profile.company_name,
+      headline: profile.headline,
+      description: profile.description,
+      categories: profile.categories,
+      service_country: profile.service_country,
+      service_cities: profile.service_cities,
+    },
+    schema: SpecialistProfileSchema,
+  });
+  const { values, errors } = form;
+  const countryCities = names.book?.countries.find((item) => item.code === values.service_country)?.cities ?? [];
 
-  const save = async () => {
-    const input = { company_name: company, headline, description, categories, service_country: country, service_cities: cities };
-    const result = v.safeParse(SpecialistProfileSchema, input);
-    if (!result.success) {
-      setErrors(fieldErrors(result.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      onSaved(await saveOwnProfile(input));
-      notify.success(t`Your services have been saved. Matching requests will reach you.`);
-    } catch (error) {
-      if (isApiError(error) && error.status === 422) setErrors(error.errors);
-      else notify.error(i18n._(SOMETHING_WENT_WRONG));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = form.handleSubmit(async (input) => {
+    onSaved(await saveOwnProfile(input));
+    notify.success(t`Your services have been saved. Matching requests will reach you.`);
+  });
 
   const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value]);
+  const text = (name: 'company_name' | 'headline' | 'description') => {
+    const binding = form.field(name);
+    return { value: binding.value, onChange: (event: { target: { value: string } }) => binding.onChange(event.target.value), onBlur: binding.onBlur };
+  };
 
   return (
-    <form
-      className="ui-card client-panel client-services"
-      noValidate
-      aria-labelledby="client-services-title"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form className="ui-card client-panel client-services" ref={form.formRef} noValidate aria-labelledby="client-services-title" onSubmit={save}>
       <h2 id="client-services-title">
         <Trans>Your services</Trans>
       </h2>
@@ -63,14 +46,14 @@ export function ServicesCard({ profile, onSaved }: { profile: OwnSpecialistProfi
       </p>
       <div className="client-row">
         <Field label={t`Company name`} errors={errors.company_name}>
-          {(control) => <input {...control} className="ui-field__input" value={company} onChange={(e) => setCompany(e.target.value)} />}
+          {(control) => <input {...control} className="ui-field__input" {...text('company_name')} />}
         </Field>
         <Field label={t`Headline`} errors={errors.headline}>
-          {(control) => <input {...control} className="ui-field__input" value={headline} onChange={(e) => setHeadline(e.target.value)} />}
+          {(control) => <input {...control} className="ui-field__input" {...text('headline')} />}
         </Field>
       </div>
       <Field label={t`Description`} errors={errors.description}>
-        {(control) => <textarea {...control} className="ui-field__input client-textarea" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />}
+        {(control) => <textarea {...control} className="ui-field__input client-textarea" rows={3} {...text('description')} />}
       </Field>
       <fieldset className="client-fieldset" aria-invalid={Boolean(errors.categories)}>
         <legend>{t`Trades`}</legend>
@@ -81,7 +64,7 @@ export function ServicesCard({ profile, onSaved }: { profile: OwnSpecialistProfi
               .filter((item) => item.group === group.code)
               .map((item) => (
                 <label key={item.code} className="client-check">
-                  <input type="checkbox" checked={categories.includes(item.code)} onChange={() => setCategories(toggle(categories, item.code))} />
+                  <input type="checkbox" checked={values.categories.includes(item.code)} onChange={() => form.setValue('categories', toggle(values.categories, item.code))} />
                   {item.name}
                 </label>
               ))}
@@ -91,9 +74,9 @@ export function ServicesCard({ profile, onSaved }: { profile: OwnSpecialistProfi
       </fieldset>
       <Field label={t`Country you work in`} errors={errors.service_country}>
         {(control) => (
-          <select {...control} className="ui-field__input" value={country} onChange={(e) => {
-            setCountry(e.target.value);
-            setCities([]);
+          <select {...control} className="ui-field__input" value={values.service_country} onChange={(e) => {
+            form.setValue('service_country', e.target.value);
+            form.setValue('service_cities', []);
           }}>
             <option value="">{t`Choose a country`}</option>
             {names.book?.countries.map((item) => (
@@ -110,7 +93,7 @@ export function ServicesCard({ profile, onSaved }: { profile: OwnSpecialistProfi
           <div className="client-checks">
             {countryCities.map((city) => (
               <label key={city} className="client-check">
-                <input type="checkbox" checked={cities.includes(city)} onChange={() => setCities(toggle(cities, city))} />
+                <input type="checkbox" checked={values.service_cities.includes(city)} onChange={() => form.setValue('service_cities', toggle(values.service_cities, city))} />
                 {city}
               </label>
             ))}
@@ -118,8 +101,8 @@ export function ServicesCard({ profile, onSaved }: { profile: OwnSpecialistProfi
         </fieldset>
       )}
       <div className="client-create__actions">
-        <button type="submit" className="ui-button" disabled={saving}>
-          {saving ? t`Saving…` : t`Save my services`}
+        <button type="submit" className="ui-button" disabled={form.submitting}>
+          {form.submitting ? t`Saving…` : t`Save my services`}
         </button>
       </div>
     </form>
