@@ -1,3 +1,4 @@
+import type { ContractView, DisputeMessage, DisputeView } from 'shared/contract';
 import type { Queryable } from '../db/database';
 import { HELD_STATUSES, contractMilestones, milestoneTotal, type ContractRow, type MilestoneRow } from './contracts';
 import type { TransferRow } from './ledger';
@@ -186,7 +187,7 @@ export function roleIn(contract: ContractRow, userId: string): ViewerRole | null
 }
 
 /** A dispute with its messages, deadlines (spec §9: arbitration in 6 weeks to 3 months) and evidence. */
-export async function disputeView(db: Queryable, disputeId: string, role: ViewerRole) {
+export async function disputeView(db: Queryable, disputeId: string, role: ViewerRole): Promise<DisputeView | undefined> {
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT d.*, m.title AS milestone_title, m.position AS milestone_position, m.amount, m.expert_fee, m.platform_fee,
             c.currency, c.client_id, p.title AS project_title,
@@ -209,7 +210,7 @@ export async function disputeView(db: Queryable, disputeId: string, role: Viewer
   if (!row) return undefined;
   const contractId = String(row.contract_id);
   // One query after another: `db` may be a transaction's single connection.
-  const { rows: messages } = await db.query<{ id: string; author_name: string; author_role: string; body: string; created_at: When }>(
+  const { rows: messages } = await db.query<{ id: string; author_name: string; author_role: DisputeMessage['author']['role']; body: string; created_at: When }>(
     'SELECT * FROM dispute_messages WHERE dispute_id = $1 ORDER BY id',
     [disputeId],
   );
@@ -263,7 +264,7 @@ export async function disputeView(db: Queryable, disputeId: string, role: Viewer
 }
 
 /** Everything a screen shows about one contract, as seen by `role`. */
-export async function contractView(db: Queryable, contract: ContractDetailRow, role: ViewerRole) {
+export async function contractView(db: Queryable, contract: ContractDetailRow, role: ViewerRole): Promise<ContractView> {
   const milestones = await contractMilestones(db, contract.id);
   // One query after another: `db` may be a transaction's single connection.
   const { rows: files } = await db.query<FileRow>('SELECT * FROM escrow_files WHERE contract_id = $1 AND dispute_id IS NULL ORDER BY created_at', [
@@ -334,7 +335,7 @@ export async function contractView(db: Queryable, contract: ContractDetailRow, r
         next: nextStep(contract, m, estimatesComplete, openDispute?.milestone_id ?? null),
       };
     }),
-    dispute: openDispute ? await disputeView(db, openDispute.id, role) : null,
+    dispute: (openDispute && (await disputeView(db, openDispute.id, role))) || null,
     insolvency: contract.insolvent_at
       ? {
           declared_at: iso(contract.insolvent_at)!,
@@ -348,4 +349,3 @@ export async function contractView(db: Queryable, contract: ContractDetailRow, r
   };
 }
 
-export type ContractView = Awaited<ReturnType<typeof contractView>>;

@@ -4,6 +4,7 @@ import { CardSchema, boundedText } from '../schemas/card';
 import { issueMessage } from '../schemas/issue-messages';
 import { VALIDATION_MESSAGES as M } from '../schemas/messages';
 import { ESCROW_API_MESSAGES as EM } from '../messages/escrow-api-messages';
+import { FileResponseSchema } from './common';
 
 /*
  * The escrow API (spec §7): contracts, milestones, payments, inspections,
@@ -230,6 +231,12 @@ export type StatementEntry = v.InferOutput<typeof StatementEntrySchema>;
 /** The escrow account's posted movements, oldest first, with the balance after each. */
 export const StatementSchema = v.object({ currency: v.string(), entries: v.array(StatementEntrySchema), totals: EscrowAccountSchema });
 export type Statement = v.InferOutput<typeof StatementSchema>;
+
+/** `…/statement`: the JSON above, or with `?format=csv` the same movements as a CSV file in the reader's language. */
+export const StatementAnswerSchema = v.pipe(
+  v.union([StatementSchema, FileResponseSchema]),
+  v.description('JSON by default; `?format=csv` answers `text/csv` (an attachment).'),
+);
 
 export const CardPaymentSchema = v.object({ status: v.literal('succeeded'), reference: v.string(), amount: Money, card_last4: v.string() });
 export type CardPayment = v.InferOutput<typeof CardPaymentSchema>;

@@ -1,9 +1,30 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
 import { ESCROW_API_MESSAGES as EM, ADMIN_MESSAGES as A } from 'shared/messages';
 import type { AppConfig } from '../../config';
 import type { Queryable } from '../../db/database';
-import { parseWith } from '../../accounts/validate';
+import {
+  AdminContractListQuerySchema,
+  AssignExpertBodySchema,
+  ContractFileParamsSchema,
+  ContractPageSchema,
+  ContractViewSchema,
+  DisputeListQuerySchema,
+  DisputeListSchema,
+  DisputeMessageBodySchema,
+  DisputeViewSchema,
+  EscrowSummarySchema,
+  FileResponseSchema,
+  IdParamsSchema,
+  InsolvencyBodySchema,
+  InsolvencyResultSchema,
+  LedgerCheckSchema,
+  ResolveBodySchema,
+  StatementAnswerSchema,
+  StatementQuerySchema,
+  errorResponses,
+} from 'shared/contract';
+import { SIGNED_IN } from '../../accounts/signed-in';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { HttpError } from '../../plugins/error-handler';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
 import type { PaymentProvider } from '../../escrow/payment-provider';
@@ -13,17 +34,11 @@ import { disputeView } from '../../escrow/contract-views';
 import { addDisputeMessage, resolveDispute, startMediation, type DisputeRow } from '../../escrow/dispute-operations';
 import { declareInsolvency } from '../../escrow/insolvency-operations';
 import { checkLedger, ledgerWatermark } from '../../escrow/ledger-check';
-import { AssignExpertSchema, InsolvencySchema, MessageSchema, ResolveSchema } from '../../escrow/escrow-schemas';
-import { announcer, escrowFiles, lockContext, notFound, sendEscrowFile, sendStatement, viewOf } from '../contracts/contract-access';
+import { announcer, escrowFiles, lockContext, notFound, sendAnswer, sendEscrowFile, sendStatement, viewOf } from '../contracts/contract-access';
 import { UUID } from '../projects/project-guards';
 import { adminName } from './audit';
 
-const ContractListQuery = v.object({
-  status: v.optional(v.picklist(['active', 'frozen', 'completed', 'terminated'])),
-  needs: v.optional(v.picklist(['expert'])),
-  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(10_000)), '1'),
-});
-const DisputeListQuery = v.object({ status: v.optional(v.picklist(['open', 'mediation', 'resolved'])) });
+const TAGS = ['admin escrow'];
 const PAGE_SIZE = 20;
 
 /** The back office's escrow: held funds, contracts, expert assignment, disputes, insolvency and the ledger check. */
@@ -31,8 +46,16 @@ export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig; payments
   const files = escrowFiles(app.objectStore);
   const announce = announcer(app, config);
   app.addHook('onRequest', app.requireAdmin);
+  const api = app.withTypeProvider<ValibotTypeProvider>();
 
-  app.get('/admin/escrow/summary', async () => {
+  api.get('/admin/escrow/summary', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Money held in escrow by currency, and the contracts and disputes that need the team',
+      response: { 200: EscrowSummarySchema, ...errorResponses(401) },
+    },
+  }, async () => {
     const { rows: held } = await app.db.query<{ currency: string; amount: string }>(
       `SELECT currency, sum(credits_posted - debits_posted) AS amount FROM ledger_accounts WHERE kind = 'escrow' GROUP BY currency ORDER BY currency`,
     );
@@ -52,8 +75,16 @@ export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig; payments
     };
   });
 
-  app.get('/admin/contracts', async (request) => {
-    const query = parseWith(ContractListQuery, request.query, request);
+  api.get('/admin/contracts', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Every contract, newest first, twenty a page; by status or those that need an expert',
+      querystring: AdminContractListQuerySchema,
+      response: { 200: ContractPageSchema, ...errorResponses(401, 422) },
+    },
+  }, async (request) => {
+    const query = request.query;
     const where: string[] = [];
     const params: unknown[] = [];
     if (query.status) where.push(`status = $${params.push(query.status)}`);
@@ -69,25 +100,59 @@ export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig; payments
     return { data, total: Number(total[0]!.count), page: query.page, page_size: PAGE_SIZE };
   });
 
-  async function existingContract(request: FastifyRequest<{ Params: { id: string } }>) {
-    const contract = UUID.test(request.params.id) ? await findContract(app.db, request.params.id) : undefined;
+  async function existingContract(request: FastifyRequest, id: string) {
+    const contract = UUID.test(id) ? await findContract(app.db, id) : undefined;
     if (!contract) throw notFound(request);
     return contract;
   }
 
-  app.get<{ Params: { id: string } }>('/admin/contracts/:id', async (request) => viewOf(app.db, (await existingContract(request)).id, 'admin'));
+  api.get('/admin/contracts/:id', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'One contract as the team sees it',
+      params: IdParamsSchema,
+      response: { 200: ContractViewSchema, ...errorResponses(401, 404) },
+    },
+  }, async (request) => viewOf(app.db, (await existingContract(request, request.params.id)).id, 'admin'));
 
-  app.get<{ Params: { id: string }; Querystring: { format?: string } }>('/admin/contracts/:id/statement', async (request, reply) =>
-    sendStatement(app.db, request, reply, await existingContract(request)),
-  );
+  api.get('/admin/contracts/:id/statement', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: "A contract's escrow statement, as JSON or CSV",
+      params: IdParamsSchema,
+      querystring: StatementQuerySchema,
+      produces: ['application/json', 'text/csv'],
+      response: { 200: StatementAnswerSchema, ...errorResponses(401, 404, 422) },
+    },
+  }, async (request, reply) => sendStatement(app.db, request, reply, await existingContract(request, request.params.id), request.query.format));
 
-  app.get<{ Params: { id: string; fileId: string } }>('/admin/contracts/:id/files/:fileId', async (request, reply) => {
-    await existingContract(request);
+  api.get('/admin/contracts/:id/files/:fileId', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'A photo, report or piece of evidence of a contract',
+      params: ContractFileParamsSchema,
+      produces: ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+      response: { 200: FileResponseSchema, ...errorResponses(401, 404) },
+    },
+  }, async (request, reply) => {
+    await existingContract(request, request.params.id);
     return sendEscrowFile(app, files, request, reply, request.params.id, request.params.fileId);
   });
 
-  app.post<{ Params: { id: string } }>('/admin/contracts/:id/expert', async (request) => {
-    const { expert_id } = parseWith(AssignExpertSchema, request.body, request);
+  api.post('/admin/contracts/:id/expert', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Assign a verified expert to inspect the contract (or replace the one assigned)',
+      params: IdParamsSchema,
+      body: AssignExpertBodySchema,
+      response: { 200: ContractViewSchema, ...errorResponses(401, 404, 409, 422) },
+    },
+  }, async (request) => {
+    const { expert_id } = request.body;
     const sent: NewNotification[] = [];
     const view = await app.db.transaction(async (tx) => {
       const { ctx } = await lockContext(tx, request, request.params.id);
@@ -122,39 +187,67 @@ export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig; payments
     return view;
   });
 
-  app.get('/admin/disputes', async (request) => {
-    const query = parseWith(DisputeListQuery, request.query, request);
+  api.get('/admin/disputes', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'The dispute queue, oldest first; by status',
+      querystring: DisputeListQuerySchema,
+      response: { 200: DisputeListSchema, ...errorResponses(401, 422) },
+    },
+  }, async (request) => {
+    const query = request.query;
     const { rows } = await app.db.query<{ id: string }>(
       `SELECT id FROM disputes ${query.status ? 'WHERE status = $1' : ''} ORDER BY opened_at, id LIMIT 200`,
       query.status ? [query.status] : [],
     );
     const data = [];
-    for (const row of rows) data.push(await disputeView(app.db, row.id, 'admin'));
+    for (const row of rows) {
+      const view = await disputeView(app.db, row.id, 'admin');
+      if (view) data.push(view);
+    }
     return { data };
   });
 
   /** The dispute with its contract locked for the rest of the transaction, or 404. */
-  async function lockDispute(tx: Queryable, request: FastifyRequest<{ Params: { id: string } }>) {
+  async function lockDispute(tx: Queryable, request: FastifyRequest, disputeId: string) {
     const missing = new HttpError(404, request.t(EM.disputeNotFound));
-    if (!UUID.test(request.params.id)) throw missing;
-    const { rows: found } = await tx.query<{ contract_id: string }>('SELECT contract_id FROM disputes WHERE id = $1', [request.params.id]);
+    if (!UUID.test(disputeId)) throw missing;
+    const { rows: found } = await tx.query<{ contract_id: string }>('SELECT contract_id FROM disputes WHERE id = $1', [disputeId]);
     if (!found[0]) throw missing;
     const { ctx } = await lockContext(tx, request, found[0].contract_id);
-    const { rows } = await tx.query<DisputeRow>('SELECT * FROM disputes WHERE id = $1', [request.params.id]);
+    const { rows } = await tx.query<DisputeRow>('SELECT * FROM disputes WHERE id = $1', [disputeId]);
     return { ctx, dispute: rows[0]! };
   }
 
-  app.get<{ Params: { id: string } }>('/admin/disputes/:id', async (request) => {
+  api.get('/admin/disputes/:id', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'One dispute with its deadlines, messages, evidence and resolution',
+      params: IdParamsSchema,
+      response: { 200: DisputeViewSchema, ...errorResponses(401, 404) },
+    },
+  }, async (request) => {
     const view = UUID.test(request.params.id) ? await disputeView(app.db, request.params.id, 'admin') : undefined;
     if (!view) throw new HttpError(404, request.t(EM.disputeNotFound));
     return view;
   });
 
-  app.post<{ Params: { id: string } }>('/admin/disputes/:id/messages', async (request) => {
-    const { body } = parseWith(MessageSchema, request.body, request);
+  api.post('/admin/disputes/:id/messages', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'The team writes to both parties in the dispute’s thread',
+      params: IdParamsSchema,
+      body: DisputeMessageBodySchema,
+      response: { 200: DisputeViewSchema, ...errorResponses(401, 404, 409, 422) },
+    },
+  }, async (request) => {
+    const { body } = request.body;
     const sent: NewNotification[] = [];
     const view = await app.db.transaction(async (tx) => {
-      const { ctx, dispute } = await lockDispute(tx, request);
+      const { ctx, dispute } = await lockDispute(tx, request, request.params.id);
       const notifications = await addDisputeMessage(tx, ctx, dispute, { name: adminName(request.admin!), role: 'admin' }, body);
       await addNotifications(tx, notifications);
       sent.push(...notifications);
@@ -164,19 +257,36 @@ export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig; payments
     return view;
   });
 
-  app.post<{ Params: { id: string } }>('/admin/disputes/:id/mediation', async (request) =>
+  api.post('/admin/disputes/:id/mediation', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Start mediation between the parties',
+      params: IdParamsSchema,
+      response: { 200: DisputeViewSchema, ...errorResponses(401, 404, 409) },
+    },
+  }, async (request) =>
     app.db.transaction(async (tx) => {
-      const { dispute } = await lockDispute(tx, request);
+      const { dispute } = await lockDispute(tx, request, request.params.id);
       await startMediation(tx, dispute);
       return disputeView(tx, dispute.id, 'admin');
     }),
   );
 
-  app.post<{ Params: { id: string } }>('/admin/disputes/:id/resolve', async (request, reply) => {
-    const resolution = parseWith(ResolveSchema, request.body, request);
+  api.post('/admin/disputes/:id/resolve', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Split the disputed milestone between the contractor and a refund, and unfreeze the contract (needs an Idempotency-Key)',
+      params: IdParamsSchema,
+      body: ResolveBodySchema,
+      response: { 200: DisputeViewSchema, ...errorResponses(400, 401, 404, 409, 422) },
+    },
+  }, async (request, reply) => {
+    const resolution = request.body;
     const sent: NewNotification[] = [];
     const answer = await idempotent(app, request, `admin:${request.admin!.id}`, config.escrow.idempotencyTtlHours, async (tx) => {
-      const { ctx, dispute } = await lockDispute(tx, request);
+      const { ctx, dispute } = await lockDispute(tx, request, request.params.id);
       const milestone = (await contractMilestones(tx, ctx.contract.id)).find((m) => m.id === dispute.milestone_id)!;
       const resolved = await resolveDispute(ctx, dispute, milestone, {
         contractorAmount: resolution.contractor_amount,
@@ -188,11 +298,20 @@ export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig; payments
       return { status: 200, body: await disputeView(tx, dispute.id, 'admin') };
     });
     announce(sent);
-    return reply.status(answer.status).send(answer.body);
+    return sendAnswer(reply, answer);
   });
 
-  app.post<{ Params: { id: string } }>('/admin/contractors/:id/insolvency', async (request) => {
-    const { note } = parseWith(InsolvencySchema, request.body, request);
+  api.post('/admin/contractors/:id/insolvency', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Declare a contractor insolvent: every open contract of theirs freezes until settled',
+      params: IdParamsSchema,
+      body: InsolvencyBodySchema,
+      response: { 200: InsolvencyResultSchema, ...errorResponses(401, 404, 409, 422) },
+    },
+  }, async (request) => {
+    const { note } = request.body;
     const missing = new HttpError(404, request.t(A.userNotFound));
     if (!UUID.test(request.params.id)) throw missing;
     const sent: NewNotification[] = [];
@@ -219,7 +338,14 @@ export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig; payments
   });
 
   // Incremental: reads what changed since the last passing check, then moves the checkpoint.
-  app.get('/admin/ledger/check', async () => {
+  api.get('/admin/ledger/check', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Check the ledger since the last passing check: balances, transfers and what each contract holds',
+      response: { 200: LedgerCheckSchema, ...errorResponses(401) },
+    },
+  }, async () => {
     const watermark = await ledgerWatermark(app.db);
     const result = await app.db.transaction(async (tx) => {
       await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');

@@ -9,6 +9,7 @@ import type { NewNotification } from '../../marketplace/notifications';
 import { contractMilestones, findContract, type ContractRow, type MilestoneRow } from '../../escrow/contracts';
 import { accountFigures, contractStatement, contractView, findContractDetail, type ViewerRole } from '../../escrow/contract-views';
 import type { ContractContext } from '../../escrow/operations';
+import type { Answer } from '../../escrow/idempotency';
 import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, StoredFiles, contentDisposition, type FileKind } from '../../uploads/stored-files';
 import type { UploadedFile } from '../../uploads/multipart-upload';
 import type { ObjectStore } from '../../uploads/object-store';
@@ -151,8 +152,8 @@ export async function statementCsv(db: Queryable, contract: ContractRow, request
   return `${lines.join('\n')}\n`;
 }
 
-export async function sendStatement(db: Queryable, request: FastifyRequest<{ Querystring: { format?: string } }>, reply: FastifyReply, contract: ContractRow) {
-  if (request.query.format === 'csv') {
+export async function sendStatement(db: Queryable, request: FastifyRequest, reply: FastifyReply, contract: ContractRow, format?: string) {
+  if (format === 'csv') {
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="statement-${contract.id}.csv"`)
@@ -160,4 +161,9 @@ export async function sendStatement(db: Queryable, request: FastifyRequest<{ Que
   }
   const { entries } = await contractStatement(db, contract.id);
   return { currency: contract.currency, entries, totals: accountFigures(entries, await contractMilestones(db, contract.id)) };
+}
+
+/** An answer kept with an idempotency key (the first one, or one replayed): its own status and body. */
+export function sendAnswer(reply: FastifyReply, answer: Answer) {
+  return reply.status(answer.status).send(answer.body);
 }

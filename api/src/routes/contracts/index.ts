@@ -4,6 +4,8 @@ import { API_MESSAGES as M, ESCROW_API_MESSAGES as EM, MARKETPLACE_API_MESSAGES 
 import type { AppConfig } from '../../config';
 import type { Queryable } from '../../db/database';
 import { parseWith } from '../../accounts/validate';
+import { SIGNED_IN } from '../../accounts/signed-in';
+import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { HttpError } from '../../plugins/error-handler';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
 import { readMultipart, type UploadRules } from '../../uploads/multipart-upload';
@@ -16,15 +18,30 @@ import { estimateMilestone, recommendedReplacements, settleInsolvency } from '..
 import { contractView, disputeView, findContractDetail, roleIn, type ViewerRole } from '../../escrow/contract-views';
 import { findContract, type MilestoneRow } from '../../escrow/contracts';
 import {
-  DisputeSchema,
-  EstimateSchema,
-  FundSchema,
-  InspectionSchema,
-  MessageSchema,
-  NotesSchema,
-  ReviewSchema,
+  CompletionFieldsSchema,
+  ContractFileParamsSchema,
+  ContractListSchema,
+  ContractMilestoneParamsSchema,
+  ContractViewSchema,
+  DisputeFieldsSchema,
+  DisputeMessageBodySchema,
+  DisputeViewSchema,
+  EstimateFieldsSchema,
+  FileResponseSchema,
+  FundBodySchema,
+  FundingSchema,
+  IdParamsSchema,
+  InspectionFieldsSchema,
+  ReleaseSchema,
+  ReplacementListSchema,
+  ReviewBodySchema,
+  ReviewViewSchema,
+  SettlementBodySchema,
   SettlementSchema,
-} from '../../escrow/escrow-schemas';
+  StatementAnswerSchema,
+  StatementQuerySchema,
+  errorResponses,
+} from 'shared/contract';
 import {
   DOCUMENT_KINDS,
   ESCROW_FILE_MAX_BYTES,
@@ -34,13 +51,17 @@ import {
   lockContext,
   notFound,
   sendEscrowFile,
+  sendAnswer,
   sendStatement,
   storeEscrowFiles,
   viewOf,
 } from './contract-access';
 import { UUID } from '../projects/project-guards';
 
-type ContractParams = { Params: { id: string; milestoneId: string } };
+/** The contract a route names, and its milestone when it names one. */
+type Target = { id: string; milestoneId?: string };
+
+const TAGS = ['escrow'];
 
 const PHOTO_RULES: UploadRules = {
   maxBytes: ESCROW_FILE_MAX_BYTES,
@@ -63,7 +84,9 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
   const announce = announcer(app, config);
   const ttlHours = config.escrow.idempotencyTtlHours;
   await app.register(multipart, { limits: { fileSize: ESCROW_FILE_MAX_BYTES, files: 6, fields: 10, parts: 16 } });
-  app.addHook('preHandler', app.requireUser);
+  // Before the schemas: a stranger hears 401, never what was wrong with the request.
+  app.addHook('preValidation', app.requireUser);
+  const api = app.withTypeProvider<ValibotTypeProvider>();
 
   const userId = (request: FastifyRequest) => request.user!.id;
 
@@ -80,8 +103,8 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     new HttpError(403, request.t(allowed.includes('expert') ? EM.notAssignedExpert : MM.forbidden));
 
   /** Checked before the body is read: strangers get 404, parties in the wrong role 403. */
-  async function guard(request: FastifyRequest<{ Params: { id: string } }>, allowed: ViewerRole[]): Promise<ViewerRole> {
-    const role = await roleFor(app.db, request, request.params.id);
+  async function guard(request: FastifyRequest, contractId: string, allowed: ViewerRole[]): Promise<ViewerRole> {
+    const role = await roleFor(app.db, request, contractId);
     if (!allowed.includes(role)) throw refuse(request, allowed);
     return role;
   }
@@ -93,12 +116,13 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
    */
   async function change(
     tx: Queryable,
-    request: FastifyRequest<ContractParams>,
+    request: FastifyRequest,
+    target: Target,
     wanted: ViewerRole | ViewerRole[],
     work: (ctx: ContractContext, milestone: MilestoneRow | undefined, role: ViewerRole) => Promise<NewNotification[]>,
     sent: NewNotification[],
   ) {
-    const { ctx, milestone } = await lockContext(tx, request, request.params.id, request.params.milestoneId);
+    const { ctx, milestone } = await lockContext(tx, request, target.id, target.milestoneId);
     const role = roleIn(ctx.contract, userId(request));
     if (!role) throw notFound(request);
     const allowed = [wanted].flat();
@@ -112,14 +136,15 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
 
   /** A change carrying files: the files are written first and removed again if the transaction fails. */
   async function changeWithFiles(
-    request: FastifyRequest<ContractParams>,
+    request: FastifyRequest,
+    target: Target,
     wanted: ViewerRole | ViewerRole[],
     work: (ctx: ContractContext, milestone: MilestoneRow | undefined, role: ViewerRole, saved: string[]) => Promise<NewNotification[]>,
   ) {
     const saved: string[] = [];
     const sent: NewNotification[] = [];
     try {
-      const view = await app.db.transaction((tx) => change(tx, request, wanted, (ctx, milestone, role) => work(ctx, milestone, role, saved), sent));
+      const view = await app.db.transaction((tx) => change(tx, request, target, wanted, (ctx, milestone, role) => work(ctx, milestone, role, saved), sent));
       announce(sent);
       return view;
     } catch (error) {
@@ -128,7 +153,14 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     }
   }
 
-  app.get('/contracts', async (request) => {
+  api.get('/contracts', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: "The caller's contracts (as client, contractor or assigned expert), newest first",
+      response: { 200: ContractListSchema, ...errorResponses(401) },
+    },
+  }, async (request) => {
     const { rows } = await app.db.query<{ id: string }>(
       `SELECT id FROM contracts WHERE client_id = $1 OR contractor_id = $1 OR expert_id = $1 ORDER BY created_at DESC, id LIMIT 100`,
       [userId(request)],
@@ -141,15 +173,42 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     return { data };
   });
 
-  app.get<ContractParams>('/contracts/:id', async (request) => viewOf(app.db, request.params.id, await roleFor(app.db, request, request.params.id)));
+  api.get('/contracts/:id', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'One contract as the caller sees it: milestones, escrow account, dispute, insolvency, review',
+      params: IdParamsSchema,
+      response: { 200: ContractViewSchema, ...errorResponses(401, 404) },
+    },
+  }, async (request) => viewOf(app.db, request.params.id, await roleFor(app.db, request, request.params.id)));
 
-  app.get<{ Params: { id: string }; Querystring: { format?: string } }>('/contracts/:id/statement', async (request, reply) => {
+  api.get('/contracts/:id/statement', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: "The escrow account's movements with the balance after each, as JSON or CSV",
+      params: IdParamsSchema,
+      querystring: StatementQuerySchema,
+      produces: ['application/json', 'text/csv'],
+      response: { 200: StatementAnswerSchema, ...errorResponses(401, 404, 422) },
+    },
+  }, async (request, reply) => {
     // Every party reads it, the assigned expert too: what was paid in and out is part of what they inspect.
     await roleFor(app.db, request, request.params.id);
-    return sendStatement(app.db, request, reply, (await findContract(app.db, request.params.id))!);
+    return sendStatement(app.db, request, reply, (await findContract(app.db, request.params.id))!, request.query.format);
   });
 
-  app.get<{ Params: { id: string; fileId: string } }>('/contracts/:id/files/:fileId', async (request, reply) => {
+  api.get('/contracts/:id/files/:fileId', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'A photo, report or piece of evidence of the contract',
+      params: ContractFileParamsSchema,
+      produces: ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+      response: { 200: FileResponseSchema, ...errorResponses(401, 404) },
+    },
+  }, async (request, reply) => {
     await roleFor(app.db, request, request.params.id);
     return sendEscrowFile(app, files, request, reply, request.params.id, request.params.fileId);
   });
@@ -161,9 +220,21 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
    * key finishes a call that was cut off, or replays its answer, a declined
    * card included.
    */
-  app.post<ContractParams>('/contracts/:id/milestones/:milestoneId/fund', async (request, reply) => {
-    await guard(request, ['client']);
-    const { card } = parseWith(FundSchema, request.body, request);
+  api.post('/contracts/:id/milestones/:milestoneId/fund', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Pay a milestone into escrow, by card or from the contract’s credit (needs an Idempotency-Key)',
+      description: 'A retry with the same key finishes a call that was cut off, or answers the first answer again (a declined card included): a card is never charged twice.',
+      params: ContractMilestoneParamsSchema,
+      body: FundBodySchema,
+      response: { 200: FundingSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 422, 502) },
+    },
+    preValidation: async (request) => {
+      await guard(request, request.params.id, ['client']);
+    },
+  }, async (request, reply) => {
+    const { card } = request.body;
     const scope = `user:${userId(request)}`;
     const key = idempotencyKeyOf(request);
     // The card is compared through the provider's fingerprint and the holder's name: nothing derived
@@ -173,7 +244,7 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     const sent: NewNotification[] = [];
     const send = (answer: Answer) => {
       announce(sent);
-      return reply.status(answer.status).send(answer.body);
+      return sendAnswer(reply, answer);
     };
 
     const started = await app.db.transaction(async (tx): Promise<{ answer: Answer } | { intent: PaymentIntent }> => {
@@ -244,14 +315,23 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     return send(posted.answer);
   });
 
-  app.post<ContractParams>('/contracts/:id/milestones/:milestoneId/release', async (request, reply) => {
-    await guard(request, ['client']);
+  api.post('/contracts/:id/milestones/:milestoneId/release', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Pay an approved milestone out of escrow to the contractor, with the expert’s and the platform’s fees (needs an Idempotency-Key)',
+      params: ContractMilestoneParamsSchema,
+      response: { 200: ReleaseSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+    },
+  }, async (request, reply) => {
+    await guard(request, request.params.id, ['client']);
     const sent: NewNotification[] = [];
     const answer = await idempotent(app, request, `user:${userId(request)}`, ttlHours, async (tx) => {
       let released: { contractor: number; expert_fee: number; platform_fee: number } | undefined;
       const contract = await change(
         tx,
         request,
+        request.params,
         'client',
         async (ctx, milestone) => {
           const result = await releaseMilestone(ctx, milestone!);
@@ -263,50 +343,90 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
       return { status: 200, body: { released, contract } };
     });
     announce(sent);
-    return reply.status(answer.status).send(answer.body);
+    return sendAnswer(reply, answer);
   });
 
-  app.post<ContractParams>('/contracts/:id/milestones/:milestoneId/complete', async (request) => {
-    await guard(request, ['contractor']);
+  api.post('/contracts/:id/milestones/:milestoneId/complete', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'The contractor marks the work done, with notes and photos',
+      description: 'Multipart: the fields of `CompletionFields` beside up to six `photos` (PNG, JPEG, GIF or WebP, 10 MB each).',
+      consumes: ['multipart/form-data'],
+      params: ContractMilestoneParamsSchema,
+      response: { 200: ContractViewSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
+    },
+  }, async (request) => {
+    await guard(request, request.params.id, ['contractor']);
     const { fields, files: photos } = await readMultipart(request, PHOTO_RULES);
-    const { notes } = parseWith(NotesSchema, fields, request);
-    return changeWithFiles(request, 'contractor', async (ctx, milestone, _role, saved) => {
+    const { notes } = parseWith(CompletionFieldsSchema, fields, request);
+    return changeWithFiles(request, request.params, 'contractor', async (ctx, milestone, _role, saved) => {
       const notifications = await completeMilestone(ctx, milestone!, notes);
       await storeEscrowFiles(files, ctx.tx, saved, { contractId: ctx.contract.id, milestoneId: milestone!.id, purpose: 'photo', uploaderId: userId(request) }, photos);
       return notifications;
     });
   });
 
-  app.post<ContractParams>('/contracts/:id/milestones/:milestoneId/inspection', async (request) => {
-    await guard(request, ['expert']);
+  api.post('/contracts/:id/milestones/:milestoneId/inspection', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'The assigned expert approves the work or asks for changes, with a report',
+      description: 'Multipart: the fields of `InspectionFields` beside one `report` (PDF or image, 10 MB).',
+      consumes: ['multipart/form-data'],
+      params: ContractMilestoneParamsSchema,
+      response: { 200: ContractViewSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
+    },
+  }, async (request) => {
+    await guard(request, request.params.id, ['expert']);
     const { fields, files: reports } = await readMultipart(request, REPORT_RULES);
-    const { decision, notes } = parseWith(InspectionSchema, fields, request);
+    const { decision, notes } = parseWith(InspectionFieldsSchema, fields, request);
     if (reports.length !== 1) throw new HttpError(422, request.t(EM.reportRequired), { report: [request.t(EM.reportRequired)] });
-    return changeWithFiles(request, 'expert', async (ctx, milestone, _role, saved) => {
+    return changeWithFiles(request, request.params, 'expert', async (ctx, milestone, _role, saved) => {
       const notifications = await inspectMilestone(ctx, milestone!, userId(request), decision, notes);
       await storeEscrowFiles(files, ctx.tx, saved, { contractId: ctx.contract.id, milestoneId: milestone!.id, purpose: 'report', uploaderId: userId(request) }, reports);
       return notifications;
     });
   });
 
-  app.post<ContractParams>('/contracts/:id/milestones/:milestoneId/estimate', async (request) => {
-    await guard(request, ['expert']);
+  api.post('/contracts/:id/milestones/:milestoneId/estimate', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'The assigned expert estimates what an insolvent contractor is owed, with a report',
+      description: 'Multipart: the fields of `EstimateFields` beside one `report` (PDF or image, 10 MB).',
+      consumes: ['multipart/form-data'],
+      params: ContractMilestoneParamsSchema,
+      response: { 200: ContractViewSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
+    },
+  }, async (request) => {
+    await guard(request, request.params.id, ['expert']);
     const { fields, files: reports } = await readMultipart(request, REPORT_RULES);
-    const { owed_amount, notes } = parseWith(EstimateSchema, fields, request);
+    const { owed_amount, notes } = parseWith(EstimateFieldsSchema, fields, request);
     if (reports.length !== 1) throw new HttpError(422, request.t(EM.reportRequired), { report: [request.t(EM.reportRequired)] });
-    return changeWithFiles(request, 'expert', async (ctx, milestone, _role, saved) => {
+    return changeWithFiles(request, request.params, 'expert', async (ctx, milestone, _role, saved) => {
       const notifications = await estimateMilestone(ctx, milestone!, userId(request), owed_amount, notes);
       await storeEscrowFiles(files, ctx.tx, saved, { contractId: ctx.contract.id, milestoneId: milestone!.id, purpose: 'estimate', uploaderId: userId(request) }, reports);
       return notifications;
     });
   });
 
-  app.post<ContractParams>('/contracts/:id/milestones/:milestoneId/disputes', async (request, reply) => {
-    await guard(request, ['client', 'contractor']);
+  api.post('/contracts/:id/milestones/:milestoneId/disputes', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'A party opens a dispute on a milestone in escrow: the contract freezes',
+      description: 'Multipart: the fields of `DisputeFields` beside up to five pieces of `evidence` (PDF or image, 10 MB each).',
+      consumes: ['multipart/form-data'],
+      params: ContractMilestoneParamsSchema,
+      response: { 201: ContractViewSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
+    },
+  }, async (request, reply) => {
+    await guard(request, request.params.id, ['client', 'contractor']);
     const { fields, files: evidence } = await readMultipart(request, EVIDENCE_RULES);
-    const { reason } = parseWith(DisputeSchema, fields, request);
+    const { reason } = parseWith(DisputeFieldsSchema, fields, request);
     if (evidence.length > 5) throw new HttpError(422, request.t(EM.tooManyEvidence), { evidence: [request.t(EM.tooManyEvidence)] });
-    const view = await changeWithFiles(request, ['client', 'contractor'], async (ctx, milestone, _role, saved) => {
+    const view = await changeWithFiles(request, request.params, ['client', 'contractor'], async (ctx, milestone, _role, saved) => {
       const opened = await openDispute(ctx, milestone!, userId(request), reason);
       await storeEscrowFiles(files, ctx.tx, saved, { contractId: ctx.contract.id, disputeId: opened.disputeId, purpose: 'evidence', uploaderId: userId(request) }, evidence);
       return opened.notifications;
@@ -315,29 +435,48 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
   });
 
   /** A dispute of the caller's contract, or 404. */
-  async function partyDispute(request: FastifyRequest<{ Params: { id: string } }>, db: Queryable) {
+  async function partyDispute(request: FastifyRequest, disputeId: string, db: Queryable) {
     const missing = new HttpError(404, request.t(EM.disputeNotFound));
-    if (!UUID.test(request.params.id)) throw missing;
+    if (!UUID.test(disputeId)) throw missing;
     const { rows } = await db.query<DisputeRow & { client_id: string; contractor_id: string }>(
       'SELECT d.*, c.client_id, c.contractor_id FROM disputes d JOIN contracts c ON c.id = d.contract_id WHERE d.id = $1',
-      [request.params.id],
+      [disputeId],
     );
     const dispute = rows[0];
     if (!dispute || (dispute.client_id !== userId(request) && dispute.contractor_id !== userId(request))) throw missing;
     return { dispute, role: dispute.client_id === userId(request) ? ('client' as const) : ('contractor' as const) };
   }
 
-  app.get<{ Params: { id: string } }>('/disputes/:id', async (request) => {
-    const { dispute, role } = await partyDispute(request, app.db);
+  api.get('/disputes/:id', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'A dispute of one of the caller’s contracts, with its deadlines, messages and evidence',
+      params: IdParamsSchema,
+      response: { 200: DisputeViewSchema, ...errorResponses(401, 404) },
+    },
+  }, async (request) => {
+    const { dispute, role } = await partyDispute(request, request.params.id, app.db);
     return disputeView(app.db, dispute.id, role);
   });
 
-  app.post<{ Params: { id: string } }>('/disputes/:id/messages', async (request) => {
-    await partyDispute(request, app.db);
-    const { body } = parseWith(MessageSchema, request.body, request);
+  api.post('/disputes/:id/messages', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'A party writes in the dispute’s thread',
+      params: IdParamsSchema,
+      body: DisputeMessageBodySchema,
+      response: { 200: DisputeViewSchema, ...errorResponses(401, 404, 409, 422) },
+    },
+    preValidation: async (request) => {
+      await partyDispute(request, request.params.id, app.db);
+    },
+  }, async (request) => {
+    const { body } = request.body;
     const sent: NewNotification[] = [];
     const view = await app.db.transaction(async (tx) => {
-      const { dispute, role } = await partyDispute(request, tx);
+      const { dispute, role } = await partyDispute(request, request.params.id, tx);
       const { ctx } = await lockContext(tx, request, dispute.contract_id);
       const user = request.user!;
       const notifications = await addDisputeMessage(tx, ctx, dispute, { name: `${user.first_name} ${user.last_name}`, role, userId: user.id }, body);
@@ -349,9 +488,20 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     return view;
   });
 
-  app.post<{ Params: { id: string } }>('/contracts/:id/review', async (request, reply) => {
-    await guard(request, ['client']);
-    const review = parseWith(ReviewSchema, request.body, request);
+  api.post('/contracts/:id/review', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'The client rates the contractor once every milestone is released',
+      params: IdParamsSchema,
+      body: ReviewBodySchema,
+      response: { 201: ReviewViewSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    preValidation: async (request) => {
+      await guard(request, request.params.id, ['client']);
+    },
+  }, async (request, reply) => {
+    const review = request.body;
     const sent: NewNotification[] = [];
     const saved = await app.db.transaction(async (tx) => {
       const { ctx } = await lockContext(tx, request, request.params.id);
@@ -378,20 +528,40 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     return reply.status(201).send({ rating: Number(saved.rating), body: saved.body, created_at: new Date(saved.created_at).toISOString() });
   });
 
-  app.get<{ Params: { id: string } }>('/contracts/:id/replacements', async (request) => {
-    await guard(request, ['client']);
+  api.get('/contracts/:id/replacements', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'Verified contractors of the same trade and area who could take over from an insolvent one',
+      params: IdParamsSchema,
+      response: { 200: ReplacementListSchema, ...errorResponses(401, 403, 404) },
+    },
+  }, async (request) => {
+    await guard(request, request.params.id, ['client']);
     return { data: await recommendedReplacements(app.db, request.params.id) };
   });
 
-  app.post<ContractParams>('/contracts/:id/settlement', async (request, reply) => {
-    await guard(request, ['client']);
-    const settlement = parseWith(SettlementSchema, request.body, request);
+  api.post('/contracts/:id/settlement', {
+    schema: {
+      tags: TAGS,
+      security: SIGNED_IN,
+      summary: 'The client settles an insolvency: the estimates are paid, the rest refunded or carried to a replacement (needs an Idempotency-Key)',
+      params: IdParamsSchema,
+      body: SettlementBodySchema,
+      response: { 200: SettlementSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+    },
+    preValidation: async (request) => {
+      await guard(request, request.params.id, ['client']);
+    },
+  }, async (request, reply) => {
+    const settlement = request.body;
     const sent: NewNotification[] = [];
     const answer = await idempotent(app, request, `user:${userId(request)}`, ttlHours, async (tx) => {
       let newContractId: string | null = null;
       const contract = await change(
         tx,
         request,
+        request.params,
         'client',
         async (ctx) => {
           const settled = await settleInsolvency(ctx, settlement.choice, settlement.replacement_contractor_id ?? null);
@@ -403,6 +573,6 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
       return { status: 200, body: { contract, new_contract_id: newContractId } };
     });
     announce(sent);
-    return reply.status(answer.status).send(answer.body);
+    return sendAnswer(reply, answer);
   });
 };
