@@ -3,9 +3,9 @@ import { isApiError } from 'shared/api';
 import { FormAlert, TextField, useForm } from 'shared/forms';
 import { SignInSchema } from 'shared/schemas';
 import { adminSession } from 'shared/session';
-import { useFinishAdminSignIn } from '../forms/finish-sign-in';
-import { PasswordField } from '../forms/password-field';
-import { AuthLayout } from '../layout/auth-layout';
+import { useFinishAdminSignIn } from '../common/finish-sign-in';
+import { PasswordField } from '../common/password-field';
+import { AuthLayout } from '../common/auth-layout';
 
 export function AdminLoginPage() {
   const { t } = useLingui();

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import { AuthLayout } from '../layout/auth-layout';
+import { AuthLayout } from '../common/auth-layout';
 
 /** Where a used or out-of-date e-mail link lands. */
 export function ExpiredPage() {

@@ -5,7 +5,7 @@ import { isApiError } from 'shared/api';
 import { FormAlert, TextField, useForm } from 'shared/forms';
 import { ForgotPasswordSchema } from 'shared/schemas';
 import { authApi } from '../api/auth-api';
-import { AuthLayout } from '../layout/auth-layout';
+import { AuthLayout } from '../common/auth-layout';
 
 export function ForgotPasswordPage() {
   const { t } = useLingui();

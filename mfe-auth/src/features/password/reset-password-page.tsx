@@ -6,8 +6,8 @@ import { useForm } from 'shared/forms';
 import { NewPasswordSchema } from 'shared/schemas';
 import { notify } from 'shared/ui';
 import { authApi } from '../api/auth-api';
-import { PasswordField } from '../forms/password-field';
-import { AuthLayout } from '../layout/auth-layout';
+import { PasswordField } from '../common/password-field';
+import { AuthLayout } from '../common/auth-layout';
 
 /** Opened from the reset e-mail; an invalid, used or expired link goes to /expired. */
 export function ResetPasswordPage() {

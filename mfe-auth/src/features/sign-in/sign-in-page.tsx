@@ -4,9 +4,9 @@ import { isApiError } from 'shared/api';
 import { FormAlert, TextField, useForm } from 'shared/forms';
 import { SignInSchema } from 'shared/schemas';
 import { clientSession } from 'shared/session';
-import { useFinishClientSignIn } from '../forms/finish-sign-in';
-import { PasswordField } from '../forms/password-field';
-import { AuthLayout } from '../layout/auth-layout';
+import { useFinishClientSignIn } from '../common/finish-sign-in';
+import { PasswordField } from '../common/password-field';
+import { AuthLayout } from '../common/auth-layout';
 import { SocialButtons } from './social-buttons';
 
 export function SignInPage() {

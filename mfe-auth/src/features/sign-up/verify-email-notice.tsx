@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { isApiError } from 'shared/api';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { authApi } from '../api/auth-api';
-import { AuthLayout } from '../layout/auth-layout';
+import { AuthLayout } from '../common/auth-layout';
 
 function MailIcon() {
   return (

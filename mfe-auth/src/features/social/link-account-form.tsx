@@ -7,8 +7,8 @@ import { FormAlert, useForm } from 'shared/forms';
 import { SignInSchema } from 'shared/schemas';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { authApi, type LinkRequired } from '../api/auth-api';
-import { PasswordField } from '../forms/password-field';
-import { AuthLayout } from '../layout/auth-layout';
+import { PasswordField } from '../common/password-field';
+import { AuthLayout } from '../common/auth-layout';
 
 const PasswordSchema = v.object({ password: SignInSchema.entries.password });
 

@@ -5,9 +5,9 @@ import { isApiError } from 'shared/api';
 import { clientSession } from 'shared/session';
 import { Spinner } from 'shared/ui';
 import { authApi } from '../api/auth-api';
-import { useFinishClientSignIn } from '../forms/finish-sign-in';
-import { oncePerKey } from '../forms/once-per-key';
-import { AuthLayout } from '../layout/auth-layout';
+import { useFinishClientSignIn } from '../common/finish-sign-in';
+import { oncePerKey } from '../common/once-per-key';
+import { AuthLayout } from '../common/auth-layout';
 
 type Status = 'linking' | 'expired' | 'failed';
 

@@ -4,9 +4,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { clientSession } from 'shared/session';
 import { notify, Spinner } from 'shared/ui';
 import { authApi, isLinkRequired, type LinkRequired } from '../api/auth-api';
-import { useFinishClientSignIn } from '../forms/finish-sign-in';
-import { oncePerKey } from '../forms/once-per-key';
-import { AuthLayout } from '../layout/auth-layout';
+import { useFinishClientSignIn } from '../common/finish-sign-in';
+import { oncePerKey } from '../common/once-per-key';
+import { AuthLayout } from '../common/auth-layout';
 import { LinkAccountForm } from './link-account-form';
 
 /** Where Google or Facebook send the visitor back: trade the code for our token, then sign in as usual. */

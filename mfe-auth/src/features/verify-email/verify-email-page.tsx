@@ -4,8 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from 'shared/api';
 import { Spinner } from 'shared/ui';
 import { authApi } from '../api/auth-api';
-import { oncePerKey } from '../forms/once-per-key';
-import { AuthLayout } from '../layout/auth-layout';
+import { oncePerKey } from '../common/once-per-key';
+import { AuthLayout } from '../common/auth-layout';
 
 type Status = 'verifying' | 'verified' | 'failed';
 
