@@ -9,6 +9,8 @@ import { ContractPage } from './contract-page';
 import { contractFixture, disputeFixture, milestoneFixture, statementFixture } from '../../testing/contract-fixtures';
 
 const user = userEvent.setup();
+// Typing whole card numbers key by key takes seconds on a busy machine.
+const CARD_TYPING_TIMEOUT = 15_000;
 
 function renderContract(contract: Contract, routes: FakeRoutes = {}) {
   toast.remove();
@@ -75,7 +77,7 @@ describe('ContractPage', () => {
     expect(within(account).getByText('Held in escrow').nextSibling).toHaveTextContent('€1,065');
     // The statement is read again after the payment.
     expect(calls.filter((call) => call.key === 'GET contracts/c1/statement')).toHaveLength(2);
-  });
+  }, CARD_TYPING_TIMEOUT);
 
   it('keeps the dialog open with the decline message, and retries a failed payment with the same key', async () => {
     let answer = { status: 402, body: { message: 'Your card was declined. No money was taken.' } };
@@ -92,7 +94,7 @@ describe('ContractPage', () => {
     const attempts = calls.filter((call) => call.key === 'POST contracts/c1/milestones/m1/fund');
     expect(attempts).toHaveLength(2);
     expect(attempts[1]!.headers.get('Idempotency-Key')).toBe(attempts[0]!.headers.get('Idempotency-Key'));
-  });
+  }, CARD_TYPING_TIMEOUT);
 
   it('names who receives what before a release', async () => {
     const contract = contractFixture({

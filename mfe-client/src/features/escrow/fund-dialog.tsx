@@ -1,15 +1,15 @@
-import { useId, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useId, useRef, type InputHTMLAttributes } from 'react';
+import * as v from 'valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
-import { Field, FormAlert } from 'shared/forms';
+import { Field, FormAlert, useForm } from 'shared/forms';
 import { ESCROW_API_MESSAGES } from 'shared/messages';
 import { notify } from 'shared/ui';
 import { useFormatters } from '../common/reference';
 import type { ContractView as Contract, MilestoneView as Milestone } from 'shared/contract';
-import type { Card, CardInput } from 'shared/schemas';
+import { CardSchema, type Card, type CardInput } from 'shared/schemas';
 import { fundMilestone } from './api/fund-milestone';
 import { newIdempotencyKey } from './api/idempotency-key';
-import { checkCard, type CardField } from './card-check';
 import { EscrowDialog } from './escrow-dialog';
 import { FeeBreakdown } from './fee-breakdown';
 
@@ -21,88 +21,56 @@ interface FundDialogProps {
 }
 
 const EMPTY: CardInput = { number: '', expiry: '', cvc: '', name: '' };
+type CardField = keyof CardInput;
+
+/** Credit covers the milestone: no card is read. */
+const NoCardSchema = v.pipe(v.unknown(), v.transform((): Card | null => null));
 
 /** The client pays a milestone into escrow: the fees first, then a (sandbox) card. */
 export function FundDialog({ contract, milestone, onClose, onFunded }: FundDialogProps) {
   const { t, i18n } = useLingui();
   const format = useFormatters();
-  const [values, setValues] = useState<CardInput>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<CardField, string[]>>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const needsCard = milestone.to_pay > 0;
+  const form = useForm<CardInput, Card | null>({
+    initialValues: EMPTY,
+    // The API's own card schema, so most mistakes never leave the page.
+    schema: needsCard ? CardSchema : NoCardSchema,
+    fromServer: (name) => name.replace(/^card\./, ''),
+    onError: (error) => {
+      if (isApiError(error) && error.kind === 'http' && error.status !== 500) {
+        // 402 declined, 502 provider down, 409 frozen or already funded: the server's words say what happened.
+        form.setFormError(error.message);
+      } else {
+        form.setFormError(t`We could not reach the payment service. Try again: the same payment is never charged twice.`);
+      }
+      return true;
+    },
+  });
+  const { values, errors } = form;
+  const paying = form.submitting;
   const cardsHintId = useId();
   // One key for this dialog; a new one only when a different card is tried after a refusal.
   const attempt = useRef<{ key: string; body: string | null } | null>(null);
   attempt.current ??= { key: newIdempotencyKey(), body: null };
-  const needsCard = milestone.to_pay > 0;
   // The same words the server answers with: said before the client types a card in.
   const barred = contract.contractor_payable === false;
   const toPay = format.money(milestone.to_pay, contract.currency);
 
-  const messages: Record<CardField, string> = {
-    number: t`Please enter a valid card number`,
-    expiry: t`Please enter a valid expiry date (MM/YY)`,
-    cvc: t`Please enter the 3 or 4 digit security code`,
-    name: t`Please enter the name on the card`,
-  };
-
-  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-
-  const change = (field: CardField, value: string) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
-  };
-
-  const pay = async () => {
-    setProblem(null);
-    let card: Card | null = null;
-    if (needsCard) {
-      const checked = checkCard(values);
-      if ('invalid' in checked) {
-        setErrors(Object.fromEntries(checked.invalid.map((field) => [field, [messages[field]]])));
-        focusFirstInvalid();
-        return;
-      }
-      card = checked.card;
-    }
-    setErrors({});
+  const pay = form.handleSubmit(async (card) => {
     const body = JSON.stringify(card);
     const previous = attempt.current!;
     const current = previous.body !== null && previous.body !== body ? { key: newIdempotencyKey(), body } : { key: previous.key, body };
     attempt.current = current;
-    setPaying(true);
-    try {
-      const result = await fundMilestone(contract.id, milestone.id, card, current.key);
-      if (result.payment) {
-        const paid = format.money(result.payment.amount, contract.currency);
-        const last4 = result.payment.card_last4;
-        notify.success(t`Payment of ${paid} accepted (card ending ${last4}). The milestone is funded.`);
-      } else {
-        notify.success(t`Your escrow credit covered this milestone. It is funded.`);
-      }
-      onFunded(result.contract);
-    } catch (error) {
-      if (isApiError(error) && error.status === 422) {
-        const fromServer: Partial<Record<CardField, string[]>> = {};
-        for (const field of ['number', 'expiry', 'cvc', 'name'] as const) {
-          const found = error.errors[`card.${field}`] ?? error.errors[field];
-          if (found?.length) fromServer[field] = found;
-        }
-        if (Object.keys(fromServer).length > 0) {
-          setErrors(fromServer);
-          focusFirstInvalid();
-        } else setProblem(error.message);
-      } else if (isApiError(error) && error.kind === 'http' && error.status !== 500) {
-        // 402 declined, 502 provider down, 409 frozen or already funded: the server's words say what happened.
-        setProblem(error.message);
-      } else {
-        setProblem(t`We could not reach the payment service. Try again: the same payment is never charged twice.`);
-      }
-    } finally {
-      setPaying(false);
+    const result = await fundMilestone(contract.id, milestone.id, card, current.key);
+    if (result.payment) {
+      const paid = format.money(result.payment.amount, contract.currency);
+      const last4 = result.payment.card_last4;
+      notify.success(t`Payment of ${paid} accepted (card ending ${last4}). The milestone is funded.`);
+    } else {
+      notify.success(t`Your escrow credit covered this milestone. It is funded.`);
     }
-  };
+    onFunded(result.contract);
+  });
 
   const field = (name: CardField, label: string, extra: InputHTMLAttributes<HTMLInputElement>, describedBy?: string) => (
     <Field label={label} errors={errors[name]} name={`card-${name}`}>
@@ -116,7 +84,8 @@ export function FundDialog({ contract, milestone, onClose, onFunded }: FundDialo
           aria-required
           value={values[name]}
           disabled={paying}
-          onChange={(event) => change(name, event.target.value)}
+          onChange={(event) => form.setValue(name, event.target.value)}
+          onBlur={() => form.touch(name)}
         />
       )}
     </Field>
@@ -125,14 +94,11 @@ export function FundDialog({ contract, milestone, onClose, onFunded }: FundDialo
   return (
     <EscrowDialog title={t`Fund milestone ${milestone.position}: ${milestone.title}`} onClose={onClose} busy={paying}>
       <form
-        ref={formRef}
+        ref={form.formRef}
         className="escrow-form"
         noValidate
         aria-busy={paying}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void pay();
-        }}
+        onSubmit={pay}
       >
         <FeeBreakdown milestone={milestone} currency={contract.currency} />
         <p className="client-muted">
@@ -170,7 +136,7 @@ export function FundDialog({ contract, milestone, onClose, onFunded }: FundDialo
           </p>
         )}
         {barred && <FormAlert>{i18n._(ESCROW_API_MESSAGES.contractorBarred)}</FormAlert>}
-        {problem && <FormAlert>{problem}</FormAlert>}
+        {form.formError && <FormAlert>{form.formError}</FormAlert>}
         {paying && (
           <p className="escrow-progress" role="status">
             <span className="ui-spinner__wheel" aria-hidden="true" /> <Trans>Processing the payment…</Trans>
