@@ -8,7 +8,7 @@ import { findRoute } from 'shared/routing';
 import { preloadRemote } from '../features/remotes/load-remote-module';
 import { loadRemotesConfig } from '../features/remotes/remotes-config';
 import { guardRemoteVersions } from '../features/remotes/version-guard';
-import { createAppRouter } from '../features/routing/create-app-router';
+import { createAppRouter } from './create-app-router';
 import { AppProviders } from './app-providers';
 import { loadShellCatalog } from './catalog';
 

@@ -5,7 +5,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { activateLocale, loadSharedCatalog, registerCatalog } from 'shared/i18n';
 import { adminUserAtom, clientUserAtom } from 'shared/session';
 import { renderWithProviders } from 'shared/testing';
-import { loadShellCatalog } from '../../app/catalog';
+import { loadShellCatalog } from './catalog';
 import { RootLayout } from './root-layout';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));

@@ -4,16 +4,16 @@ import { Toaster } from 'react-hot-toast';
 import { useLingui } from '@lingui/react/macro';
 import { adminUserAtom, clientUserAtom } from 'shared/session';
 import { NOTIFICATION_DURATION_MS } from 'shared/ui';
-import { RemoteSlot } from '../remotes/remote-slot';
-import { useScrollToTopOnNavigate } from '../routing/use-scroll-to-top-on-navigate';
-import { useDocumentTitle } from '../routing/use-document-title';
-import { AdminHeader } from './admin-header';
-import { ClientHeader } from './client-header';
-import { GuestHeader } from './guest-header';
-import { ScrollTopButton } from './scroll-top-button';
-import { SiteFooter } from './site-footer';
-import { useAfterIdle } from './use-after-idle';
-import { useHeaderHeight } from './use-header-height';
+import { RemoteSlot } from '../features/remotes/remote-slot';
+import { useScrollToTopOnNavigate } from '../features/routing/use-scroll-to-top-on-navigate';
+import { useDocumentTitle } from '../features/routing/use-document-title';
+import { AdminHeader } from '../features/chrome/admin-header';
+import { ClientHeader } from '../features/chrome/client-header';
+import { GuestHeader } from '../features/chrome/guest-header';
+import { ScrollTopButton } from '../features/chrome/scroll-top-button';
+import { SiteFooter } from '../features/chrome/site-footer';
+import { useAfterIdle } from '../features/chrome/use-after-idle';
+import { useHeaderHeight } from '../features/chrome/use-header-height';
 
 /** The frame around every page: header for who is signed in, the page, footer, toasts, chat. */
 export function RootLayout() {

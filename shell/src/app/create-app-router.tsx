@@ -1,10 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ROUTES } from 'shared/routing';
-import { RootLayout } from '../chrome/root-layout';
-import { RemoteSlot } from '../remotes/remote-slot';
-import { guardLoader } from './guard-loader';
-import { NotFoundPage } from './not-found-page';
-import { RouteErrorPage } from './route-error-page';
+import { RootLayout } from './root-layout';
+import { RemoteSlot } from '../features/remotes/remote-slot';
+import { guardLoader } from '../features/routing/guard-loader';
+import { NotFoundPage } from '../features/routing/not-found-page';
+import { RouteErrorPage } from '../features/routing/route-error-page';
 
 /** The route objects of the whole table: every page is a remote slot behind the guard. */
 export function appRoutes(): RouteObject[] {
