@@ -1,6 +1,6 @@
 import { NavLink, type NavLinkProps } from 'react-router-dom';
 import { findRoute } from 'shared/routing';
-import { preloadRemote } from '../remotes/load-remote-module';
+import { preloadRemote } from '../common/load-remote-module';
 
 /** A navigation link that starts loading its page's remote when pointed at or focused. */
 export function PreloadNavLink(props: NavLinkProps & { to: string }) {
