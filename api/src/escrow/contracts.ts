@@ -1,9 +1,10 @@
+import { HELD_MILESTONE_STATUSES, type ContractStatus, type FrozenReason, type InspectionDecision, type MilestoneStatus } from 'shared/contract';
+
 import type { Queryable } from '../db/database';
 import type { NewNotification } from '../marketplace/notifications';
 import { milestoneFees } from './fees';
 
-export type ContractStatus = 'active' | 'frozen' | 'completed' | 'terminated';
-export type MilestoneStatus = 'draft' | 'funded' | 'submitted' | 'approved' | 'changes_requested' | 'released' | 'refunded' | 'settled';
+export type { ContractStatus, MilestoneStatus };
 
 export interface ContractRow {
   id: string;
@@ -14,7 +15,7 @@ export interface ContractRow {
   expert_id: string | null;
   currency: string;
   status: ContractStatus;
-  frozen_reason: 'dispute' | 'insolvency' | null;
+  frozen_reason: FrozenReason | null;
   replaces_contract_id: string | null;
   settled_at: Date | string | null;
   created_at: Date | string;
@@ -34,7 +35,7 @@ export interface MilestoneRow {
   completion_notes: string;
   inspected_at: Date | string | null;
   inspected_by: string | null;
-  inspection_decision: 'approved' | 'changes_requested' | null;
+  inspection_decision: InspectionDecision | null;
   inspection_notes: string;
   estimate_owed: number | null;
   estimate_notes: string;
@@ -46,7 +47,7 @@ export interface MilestoneRow {
 }
 
 /** Milestones whose money sits in escrow: funded and not yet paid out or refunded. */
-export const HELD_STATUSES: readonly MilestoneStatus[] = ['funded', 'submitted', 'approved', 'changes_requested'];
+export const HELD_STATUSES: readonly MilestoneStatus[] = HELD_MILESTONE_STATUSES;
 export const CLOSED_STATUSES: readonly MilestoneStatus[] = ['released', 'refunded', 'settled'];
 
 export function milestoneTotal(milestone: Pick<MilestoneRow, 'amount' | 'expert_fee' | 'platform_fee'>): number {

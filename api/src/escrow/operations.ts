@@ -1,4 +1,5 @@
 import { ESCROW_API_MESSAGES as EM } from 'shared/messages';
+import type { InspectionDecision } from 'shared/contract';
 import type { Queryable } from '../db/database';
 import type { NewNotification } from '../marketplace/notifications';
 import { isBarred } from '../marketplace/project-access';
@@ -179,7 +180,7 @@ export async function inspectMilestone(
   ctx: ContractContext,
   milestone: MilestoneRow,
   expertId: string,
-  decision: 'approved' | 'changes_requested',
+  decision: InspectionDecision,
   notes: string,
 ) {
   if (ctx.contract.expert_id !== expertId) throw new RuleError(403, EM.notAssignedExpert);
