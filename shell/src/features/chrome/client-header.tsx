@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { navigationFor, pathFor } from 'shared/routing';
 import { clientSession, clientUserAtom } from 'shared/session';
-import { NotificationBell } from '../notifications/notification-bell';
+import { NotificationBell } from './notification-bell';
 import { BrandLogo } from './brand-logo';
 import { LanguageSwitcher } from './language-switcher';
 import { NavMenu } from './nav-menu';
