@@ -5,8 +5,8 @@ import { CONTACT } from 'shared/config';
 import { HideOnError } from 'shared/ui';
 import heroImage from '../../assets/contractors-hero.svg';
 import { Icon, type IconName } from '../../lib/icons';
-import { HowItWorksStepper } from '../how-it-works/how-it-works-stepper';
-import { CONTRACTOR_TESTIMONIAL, TestimonialCard } from '../testimonials/testimonials';
+import { HowItWorksStepper } from '../common/how-it-works-stepper';
+import { CONTRACTOR_TESTIMONIAL, TestimonialCard } from '../common/testimonials';
 import '../../lib/landing.css';
 import './contractors.css';
 

@@ -1,9 +1,9 @@
 import { PopularDesigns } from '../designs/popular-designs';
 import { ExamplesCarousel } from '../examples/examples-carousel';
 import { FaqSection } from '../faq/faq-section';
-import { HowItWorksStepper } from '../how-it-works/how-it-works-stepper';
+import { HowItWorksStepper } from '../common/how-it-works-stepper';
 import { ManualSection } from '../manual/manual-section';
-import { CLIENT_TESTIMONIALS, TestimonialCarousel } from '../testimonials/testimonials';
+import { CLIENT_TESTIMONIALS, TestimonialCarousel } from '../common/testimonials';
 import { CapabilitiesSection } from './capabilities-section';
 import { ClosingBlock } from './closing-block';
 import { ConnectionsPanel } from './connections-panel';
