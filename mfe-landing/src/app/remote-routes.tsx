@@ -9,7 +9,7 @@ export default createRemoteRoutes({
   name: CATALOG_NAME,
   loadCatalog,
   pages: {
-    Home: lazy(() => import('../features/home/home-page')),
+    Home: lazy(() => import('./home-page')),
     Contractors: lazy(() => import('../features/contractors/contractors-page')),
     TermsOfService: lazy(() => import('../features/legal/terms-page')),
     PrivacyPolicy: lazy(() => import('../features/legal/privacy-page')),

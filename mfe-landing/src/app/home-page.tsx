@@ -1,0 +1,38 @@
+import { PopularDesigns } from '../features/designs/popular-designs';
+import { ExamplesCarousel } from '../features/examples/examples-carousel';
+import { FaqSection } from '../features/faq/faq-section';
+import { HowItWorksStepper } from '../features/common/how-it-works-stepper';
+import { ManualSection } from '../features/manual/manual-section';
+import { CLIENT_TESTIMONIALS, TestimonialCarousel } from '../features/common/testimonials';
+import { CapabilitiesSection } from '../features/home/capabilities-section';
+import { ClosingBlock } from '../features/home/closing-block';
+import { ConnectionsPanel } from '../features/home/connections-panel';
+import { FeaturesBlock } from '../features/home/features-block';
+import { HeroSection } from '../features/home/hero-section';
+import { PartnerStrip } from '../features/home/partner-strip';
+import { ProvidePanel } from '../features/home/provide-panel';
+import { QuoteBanner } from '../features/home/quote-banner';
+import '../lib/landing.css';
+import '../features/home/home.css';
+
+/** The client landing page (spec §1), sections in the order of the spec. */
+export default function HomePage() {
+  return (
+    <div className="landing">
+      <HeroSection />
+      <PartnerStrip />
+      <QuoteBanner />
+      <ProvidePanel />
+      <ConnectionsPanel />
+      <ManualSection />
+      <CapabilitiesSection />
+      <TestimonialCarousel items={CLIENT_TESTIMONIALS} />
+      <FaqSection />
+      <ClosingBlock />
+      <FeaturesBlock />
+      <HowItWorksStepper variant="client" />
+      <ExamplesCarousel />
+      <PopularDesigns />
+    </div>
+  );
+}
