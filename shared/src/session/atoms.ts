@@ -1,12 +1,11 @@
 import { atom, createStore } from 'jotai';
-import type { AdminMe, Me } from '../contract/accounts';
 import type { SessionState } from './types';
 
 /** The signed-in client (or specialist / expert) of the user area. */
-export const clientUserAtom = atom<SessionState<Me>>(null);
+export const clientUserAtom = atom<SessionState>(null);
 
 /** The signed-in admin; a session of its own, separate from the client one. */
-export const adminUserAtom = atom<SessionState<AdminMe>>(null);
+export const adminUserAtom = atom<SessionState>(null);
 
 /**
  * The one store of the page. It lives here, in the shared singleton package,

@@ -3,7 +3,6 @@ import type { WritableAtom } from 'jotai';
 import { api, adminApi, send } from '../api/client';
 import { sessionStore, clientUserAtom, adminUserAtom } from './atoms';
 import { STORAGE_KEYS, browserStorage, type KeyValueStorage } from './storage-keys';
-import type { AdminMe, Me } from '../contract/accounts';
 import type { AuthUser, SessionState } from './types';
 
 export interface Credentials {
@@ -11,35 +10,35 @@ export interface Credentials {
   password: string;
 }
 
-interface SessionScope<TUser extends AuthUser> {
+interface SessionScope {
   http: KyInstance;
   storage: KeyValueStorage;
   store: typeof sessionStore;
-  userAtom: WritableAtom<SessionState<TUser>, [SessionState<TUser>], void>;
+  userAtom: WritableAtom<SessionState, [SessionState], void>;
   tokenKey: string;
   paths: { login: string; me: string; logout: string };
 }
 
-export interface SessionActions<TUser extends AuthUser = AuthUser> {
+export interface SessionActions {
   /** Store the token, then load the user (spec §4 steps 2–3); on failure the user becomes false and the error is rethrown. */
-  login(credentials: Credentials): Promise<TUser>;
+  login(credentials: Credentials): Promise<AuthUser>;
   /** Sign in with a token obtained elsewhere (the social sign-in callback). */
-  loginWithToken(token: string): Promise<TUser>;
+  loginWithToken(token: string): Promise<AuthUser>;
   /** Load the current user with the stored token; on failure the user becomes false and the error is rethrown. */
-  loadUser(): Promise<TUser>;
+  loadUser(): Promise<AuthUser>;
   /** Clear the user and remove the token; the server is told, but a failure there does not keep anyone signed in. */
   logout(): Promise<void>;
 }
 
-function createSessionActions<TUser extends AuthUser>(scope: SessionScope<TUser>): SessionActions<TUser> {
+function createSessionActions(scope: SessionScope): SessionActions {
   const fail = (error: unknown): never => {
     scope.store.set(scope.userAtom, false);
     throw error;
   };
 
-  const loadUser = async (): Promise<TUser> => {
+  const loadUser = async (): Promise<AuthUser> => {
     try {
-      const user = await send<TUser>(scope.http.get(scope.paths.me));
+      const user = await send<AuthUser>(scope.http.get(scope.paths.me));
       scope.store.set(scope.userAtom, user);
       return user;
     } catch (error) {
@@ -47,7 +46,7 @@ function createSessionActions<TUser extends AuthUser>(scope: SessionScope<TUser>
     }
   };
 
-  const loginWithToken = async (token: string): Promise<TUser> => {
+  const loginWithToken = async (token: string): Promise<AuthUser> => {
     scope.storage.setItem(scope.tokenKey, token);
     return loadUser();
   };
@@ -85,8 +84,8 @@ export interface SessionDeps {
   http?: KyInstance;
 }
 
-export function createClientSession(deps: SessionDeps = {}): SessionActions<Me> {
-  return createSessionActions<Me>({
+export function createClientSession(deps: SessionDeps = {}): SessionActions {
+  return createSessionActions({
     http: deps.http ?? api,
     storage: deps.storage ?? browserStorage(),
     store: deps.store ?? sessionStore,
@@ -96,8 +95,8 @@ export function createClientSession(deps: SessionDeps = {}): SessionActions<Me> 
   });
 }
 
-export function createAdminSession(deps: SessionDeps = {}): SessionActions<AdminMe> {
-  return createSessionActions<AdminMe>({
+export function createAdminSession(deps: SessionDeps = {}): SessionActions {
+  return createSessionActions({
     http: deps.http ?? adminApi,
     storage: deps.storage ?? browserStorage(),
     store: deps.store ?? sessionStore,

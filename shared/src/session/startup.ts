@@ -1,20 +1,20 @@
 import { authOf, pathFor } from '../routing/route-table';
 import { STORAGE_KEYS, type KeyValueStorage } from './storage-keys';
-import type { AdminMe, Me } from '../contract/accounts';
+import type { AuthUser } from './types';
 
 export interface StartupDeps {
   storage: KeyValueStorage;
   /** `GET /auth/me` with the stored client token. */
-  fetchClientUser: () => Promise<Me>;
+  fetchClientUser: () => Promise<AuthUser>;
   /** `GET /admin/auth/me` with the stored admin token. */
-  fetchAdminUser: () => Promise<AdminMe>;
+  fetchAdminUser: () => Promise<AuthUser>;
   /** The path (with query) the visitor opened. */
   currentPath: string;
 }
 
 export interface StartupResult {
-  client: Me | false;
-  admin: AdminMe | false;
+  client: AuthUser | false;
+  admin: AuthUser | false;
   /** Where to go once the state is known, or null to stay. */
   redirectTo: string | null;
 }

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { CONTRACT_STATUS_LABELS, MILESTONE_STATUS_LABELS } from 'shared/messages';
-import type { ContractStatus, DisputeStatus, MilestoneStatus, NextAction, ContractRole as PartyRole, StatementKind } from 'shared/contract';
+import type { ContractStatus, DisputeStatus, FrozenReason, MilestoneStatus, NextAction, ContractRole as PartyRole, StatementKind } from 'shared/contract';
 
 /** How a status badge looks: its colour always comes with the word, never alone. */
 export type Tone = 'neutral' | 'good' | 'warn' | 'bad';
@@ -13,7 +13,7 @@ export const CONTRACT_STATUS: Record<ContractStatus, { label: MessageDescriptor;
   terminated: { label: CONTRACT_STATUS_LABELS.terminated, tone: 'neutral' },
 };
 
-export const FROZEN_REASONS: Record<'dispute' | 'insolvency', MessageDescriptor> = {
+export const FROZEN_REASON_LABELS: Record<FrozenReason, MessageDescriptor> = {
   dispute: msg`Frozen by a dispute`,
   insolvency: msg`Frozen: contractor insolvent`,
 };
@@ -55,7 +55,7 @@ export const DISPUTE_STATUS: Record<DisputeStatus, { label: MessageDescriptor; t
   resolved: { label: msg`Resolved`, tone: 'good' },
 };
 
-export const STATEMENT_KINDS: Record<StatementKind, MessageDescriptor> = {
+export const STATEMENT_KIND_LABELS: Record<StatementKind, MessageDescriptor> = {
   funding: msg`Funding`,
   contractor_payout: msg`Paid to the contractor`,
   expert_fee: msg`Expert fee`,

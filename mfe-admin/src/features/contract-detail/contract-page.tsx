@@ -7,7 +7,7 @@ import { pathFor } from 'shared/routing';
 import { notify, SOMETHING_WENT_WRONG, Spinner } from 'shared/ui';
 import { escrowCalls } from '../api/escrow-api';
 import { EscrowBadge } from '../common/escrow-badge';
-import { CONTRACT_STATUS, FROZEN_REASONS } from '../common/escrow-labels';
+import { CONTRACT_STATUS, FROZEN_REASON_LABELS } from '../common/escrow-labels';
 import { formatDate, formatDateTime } from '../common/format';
 import { LoadError } from '../common/load-error';
 import { ReasonDialog } from '../common/reason-dialog';
@@ -81,7 +81,7 @@ export function ContractPage() {
             <h1 className="admin-page__title">{contract.project.title}</h1>
             <span className="admin-badges">
               <EscrowBadge tone={status.tone}>{t(status.label)}</EscrowBadge>
-              {contract.frozen_reason && <EscrowBadge tone="bad">{t(FROZEN_REASONS[contract.frozen_reason])}</EscrowBadge>}
+              {contract.frozen_reason && <EscrowBadge tone="bad">{t(FROZEN_REASON_LABELS[contract.frozen_reason])}</EscrowBadge>}
             </span>
             <p className="admin-muted">
               <Trans>Contract created {createdAt}</Trans>

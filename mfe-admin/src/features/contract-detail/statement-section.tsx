@@ -4,7 +4,7 @@ import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Money, notify, SOMETHING_WENT_WRONG, Spinner } from 'shared/ui';
 import { escrowCalls } from '../api/escrow-api';
-import { STATEMENT_KINDS } from '../common/escrow-labels';
+import { STATEMENT_KIND_LABELS } from '../common/escrow-labels';
 import { formatDateTime } from '../common/format';
 import { LoadError } from '../common/load-error';
 import { saveBlob } from '../common/save-blob';
@@ -75,7 +75,7 @@ export function StatementSection({ contractId }: { contractId: string }) {
               {statement.data.entries.map((entry) => (
                 <tr key={entry.id}>
                   <td data-label={t`Date`}>{formatDateTime(entry.at, i18n.locale)}</td>
-                  <th scope="row">{t(STATEMENT_KINDS[entry.kind])}</th>
+                  <th scope="row">{t(STATEMENT_KIND_LABELS[entry.kind])}</th>
                   <td data-label={t`Milestone`}>{entry.milestone_position !== null ? `${entry.milestone_position}. ${entry.milestone_title ?? ''}` : '—'}</td>
                   <td data-label={t`Amount`} className={`admin-table__number ${entry.amount < 0 ? 'admin-amount--out' : 'admin-amount--in'}`}>
                     <Money amount={entry.amount} currency={statement.data!.currency} signed />

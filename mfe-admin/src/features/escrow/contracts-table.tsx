@@ -5,7 +5,7 @@ import { pathFor } from 'shared/routing';
 import { Money } from 'shared/ui';
 import type { ContractView } from 'shared/contract';
 import { EscrowBadge } from '../common/escrow-badge';
-import { CONTRACT_STATUS, FROZEN_REASONS } from '../common/escrow-labels';
+import { CONTRACT_STATUS, FROZEN_REASON_LABELS } from '../common/escrow-labels';
 import { formatDate } from '../common/format';
 
 export const contractPath = (id: string) => pathFor('admin.contract', { id });
@@ -70,7 +70,7 @@ export function ContractsTable({ contracts, caption }: { contracts: ContractView
                 </td>
                 <td data-label={t`Status`}>
                   <EscrowBadge tone={status.tone}>{t(status.label)}</EscrowBadge>
-                  {contract.frozen_reason && <span className="admin-table__company">{t(FROZEN_REASONS[contract.frozen_reason])}</span>}
+                  {contract.frozen_reason && <span className="admin-table__company">{t(FROZEN_REASON_LABELS[contract.frozen_reason])}</span>}
                 </td>
                 <td data-label={t`Held`} className="admin-table__number">
                   <Money amount={contract.account.held} currency={contract.currency} />

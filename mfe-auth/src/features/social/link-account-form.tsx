@@ -6,8 +6,7 @@ import { isApiError } from 'shared/api';
 import { FormAlert, useForm } from 'shared/forms';
 import { SignInSchema } from 'shared/schemas';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import type { SocialLinkRequired } from 'shared/contract';
-import { authApi } from '../api/auth-api';
+import { authApi, type LinkRequired } from '../api/auth-api';
 import { PasswordField } from '../common/password-field';
 import { AuthLayout } from '../common/auth-layout';
 
@@ -16,7 +15,7 @@ const PasswordSchema = v.object({ password: SignInSchema.entries.password });
 interface LinkAccountFormProps {
   /** "Google" or "Facebook". */
   providerName: string;
-  request: SocialLinkRequired;
+  request: LinkRequired;
   /** Called with the session token once the provider is linked. */
   onSignedIn: (token: string) => Promise<void>;
 }
