@@ -16,7 +16,7 @@ const saved = {
   duration_days: 30,
   message: '',
   created_at: '2026-11-20T10:00:00.000Z',
-  specialist: { id: 's1', name: 'Conrad Contractor', company: 'Conrad & Sons', kind: 'contractor', verified: true },
+  specialist: { id: 's1', name: 'Conrad Contractor', company: 'Conrad & Sons', kind: 'contractor', verified: true, available: true },
   milestones: [
     { position: 1, title: 'Demolition', amount: 1_500_000 },
     { position: 2, title: 'Tiling', amount: 500_000 },
