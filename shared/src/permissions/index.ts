@@ -1,4 +1,4 @@
-import type { AuthUser, RoleName } from '../session/types';
+import type { RoleHolder, RoleName } from '../session/types';
 
 /** Permissions named by the spec (§6), and those the marketplace adds for specialists and experts. */
 export const PERMISSIONS = {
@@ -36,12 +36,12 @@ export const ROLE_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
 };
 
 /** The role name used for a user (or no user): a missing role counts as unauthorized. */
-export function roleOf(user: AuthUser | false | null | undefined): RoleName {
+export function roleOf(user: RoleHolder | false | null | undefined): RoleName {
   return (user && user.role?.name) || 'unauthorized';
 }
 
 /** Spec §6: take the user's role name (unauthorized without a user) and test the role's list. */
-export function hasPermission(user: AuthUser | false | null | undefined, permission: Permission): boolean {
+export function hasPermission(user: RoleHolder | false | null | undefined, permission: Permission): boolean {
   const granted = ROLE_PERMISSIONS[roleOf(user)] ?? [];
   return granted.includes(permission);
 }
@@ -60,7 +60,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> 
 };
 
 /** Whether a user's role can use the page of a route name (navigation entries, and the page itself). */
-export function canOpenRoute(user: AuthUser | false | null | undefined, routeName: string): boolean {
+export function canOpenRoute(user: RoleHolder | false | null | undefined, routeName: string): boolean {
   const needed = ROUTE_PERMISSIONS[routeName];
   return !needed || needed.some((permission) => hasPermission(user, permission));
 }

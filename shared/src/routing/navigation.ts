@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { canOpenRoute } from '../permissions';
-import type { AuthUser } from '../session/types';
+import type { RoleHolder } from '../session/types';
 
 /** One entry of the signed-in navigation: a route of the table and its label. */
 export interface NavEntry {
@@ -23,6 +23,6 @@ export const NAVIGATION: readonly NavEntry[] = [
 ];
 
 /** The entries a signed-in user's role can use. */
-export function navigationFor(user: AuthUser | false | null | undefined): NavEntry[] {
+export function navigationFor(user: RoleHolder | false | null | undefined): NavEntry[] {
   return NAVIGATION.filter((entry) => canOpenRoute(user, entry.route));
 }

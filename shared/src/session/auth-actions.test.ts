@@ -2,6 +2,7 @@ import { createStore } from 'jotai';
 import { createApiClient } from '../api/client';
 import { clientUserAtom, adminUserAtom } from './atoms';
 import { createAdminSession, createClientSession } from './auth-actions';
+import { testClientUser } from '../testing/users';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -28,7 +29,7 @@ function server(routes: Record<string, Handler>) {
 }
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-const user = { id: 'u1', email: 'ada@example.com', role: { name: 'client' } };
+const user = testClientUser({ id: 'u1', email: 'ada@example.com', role: { name: 'client' } });
 
 function setup(routes: Record<string, Handler>, tokens: Record<string, string> = {}) {
   const storage = memoryStorage(tokens);

@@ -3,6 +3,7 @@ import type { WritableAtom } from 'jotai';
 import { api, adminApi, send } from '../api/client';
 import { sessionStore, clientUserAtom, adminUserAtom } from './atoms';
 import { STORAGE_KEYS, browserStorage, type KeyValueStorage } from './storage-keys';
+import type { AdminMe, Me } from '../contract/accounts';
 import type { AuthUser, SessionState } from './types';
 
 export interface Credentials {
@@ -10,35 +11,35 @@ export interface Credentials {
   password: string;
 }
 
-interface SessionScope {
+interface SessionScope<TUser extends AuthUser> {
   http: KyInstance;
   storage: KeyValueStorage;
   store: typeof sessionStore;
-  userAtom: WritableAtom<SessionState, [SessionState], void>;
+  userAtom: WritableAtom<SessionState<TUser>, [SessionState<TUser>], void>;
   tokenKey: string;
   paths: { login: string; me: string; logout: string };
 }
 
-export interface SessionActions {
+export interface SessionActions<TUser extends AuthUser = AuthUser> {
   /** Store the token, then load the user (spec §4 steps 2–3); on failure the user becomes false and the error is rethrown. */
-  login(credentials: Credentials): Promise<AuthUser>;
+  login(credentials: Credentials): Promise<TUser>;
   /** Sign in with a token obtained elsewhere (the social sign-in callback). */
-  loginWithToken(token: string): Promise<AuthUser>;
+  loginWithToken(token: string): Promise<TUser>;
   /** Load the current user with the stored token; on failure the user becomes false and the error is rethrown. */
-  loadUser(): Promise<AuthUser>;
+  loadUser(): Promise<TUser>;
   /** Clear the user and remove the token; the server is told, but a failure there does not keep anyone signed in. */
   logout(): Promise<void>;
 }
 
-function createSessionActions(scope: SessionScope): SessionActions {
+function createSessionActions<TUser extends AuthUser>(scope: SessionScope<TUser>): SessionActions<TUser> {
   const fail = (error: unknown): never => {
     scope.store.set(scope.userAtom, false);
     throw error;
   };
 
-  const loadUser = async (): Promise<AuthUser> => {
+  const loadUser = async (): Promise<TUser> => {
     try {
-      const user = await send<AuthUser>(scope.http.get(scope.paths.me));
+      const user = await send<TUser>(scope.http.get(scope.paths.me));
       scope.store.set(scope.userAtom, user);
       return user;
     } catch (error) {
@@ -46,7 +47,7 @@ function createSessionActions(scope: SessionScope): SessionActions {
     }
   };
 
-  const loginWithToken = async (token: string): Promise<AuthUser> => {
+  const loginWithToken = async (token: string): Promise<TUser> => {
     scope.storage.setItem(scope.tokenKey, token);
     return loadUser();
   };
@@ -84,8 +85,8 @@ export interface SessionDeps {
   http?: KyInstance;
 }
 
-export function createClientSession(deps: SessionDeps = {}): SessionActions {
-  return createSessionActions({
+export function createClientSession(deps: SessionDeps = {}): SessionActions<Me> {
+  return createSessionActions<Me>({
     http: deps.http ?? api,
     storage: deps.storage ?? browserStorage(),
     store: deps.store ?? sessionStore,
@@ -95,8 +96,8 @@ export function createClientSession(deps: SessionDeps = {}): SessionActions {
   });
 }
 
-export function createAdminSession(deps: SessionDeps = {}): SessionActions {
-  return createSessionActions({
+export function createAdminSession(deps: SessionDeps = {}): SessionActions<AdminMe> {
+  return createSessionActions<AdminMe>({
     http: deps.http ?? adminApi,
     storage: deps.storage ?? browserStorage(),
     store: deps.store ?? sessionStore,

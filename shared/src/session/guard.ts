@@ -1,6 +1,6 @@
 import type { RouteAuth } from '../routing/route-table';
 import { STORAGE_KEYS } from './storage-keys';
-import type { SessionState } from './types';
+import type { RoleHolder } from './types';
 
 export type GuardDecision =
   | { readonly allow: true }
@@ -19,7 +19,8 @@ export type GuardDecision =
 export function guardNavigation(
   auth: RouteAuth,
   fullPath: string,
-  session: { client: SessionState; admin: SessionState },
+  // Only whether each session has a user matters here.
+  session: { client: RoleHolder | false | null; admin: RoleHolder | false | null },
 ): GuardDecision {
   if (auth === 'client' && !session.client) {
     return { allow: false, redirectTo: '/', remember: { key: STORAGE_KEYS.requestedClientPage, value: fullPath } };

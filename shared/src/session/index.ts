@@ -1,7 +1,7 @@
 export { clientUserAtom, adminUserAtom, sessionStore } from './atoms';
 export { STORAGE_KEYS, browserStorage } from './storage-keys';
 export type { KeyValueStorage } from './storage-keys';
-export type { AuthUser, RoleName, SessionState } from './types';
+export type { AuthUser, RoleHolder, RoleName, SessionState } from './types';
 export { guardNavigation } from './guard';
 export type { GuardDecision } from './guard';
 export { runStartup } from './startup';

@@ -2,7 +2,7 @@ import { adminApi, api, send } from '../api/client';
 import { adminUserAtom, clientUserAtom, sessionStore } from './atoms';
 import { runStartup, type StartupResult } from './startup';
 import { browserStorage } from './storage-keys';
-import type { AuthUser } from './types';
+import type { AdminMe, Me } from '../contract/accounts';
 
 /**
  * Runs the spec §4 start-up flow against the real API and stores the
@@ -14,8 +14,8 @@ export async function startSession(
 ): Promise<StartupResult> {
   const result = await runStartup({
     storage: browserStorage(),
-    fetchClientUser: () => send<AuthUser>(api.get('auth/me')),
-    fetchAdminUser: () => send<AuthUser>(adminApi.get('admin/auth/me')),
+    fetchClientUser: () => send<Me>(api.get('auth/me')),
+    fetchAdminUser: () => send<AdminMe>(adminApi.get('admin/auth/me')),
     currentPath,
   });
   sessionStore.set(clientUserAtom, result.client);

@@ -1,20 +1,20 @@
 import { authOf, pathFor } from '../routing/route-table';
 import { STORAGE_KEYS, type KeyValueStorage } from './storage-keys';
-import type { AuthUser } from './types';
+import type { AdminMe, Me } from '../contract/accounts';
 
 export interface StartupDeps {
   storage: KeyValueStorage;
   /** `GET /auth/me` with the stored client token. */
-  fetchClientUser: () => Promise<AuthUser>;
+  fetchClientUser: () => Promise<Me>;
   /** `GET /admin/auth/me` with the stored admin token. */
-  fetchAdminUser: () => Promise<AuthUser>;
+  fetchAdminUser: () => Promise<AdminMe>;
   /** The path (with query) the visitor opened. */
   currentPath: string;
 }
 
 export interface StartupResult {
-  client: AuthUser | false;
-  admin: AuthUser | false;
+  client: Me | false;
+  admin: AdminMe | false;
   /** Where to go once the state is known, or null to stay. */
   redirectTo: string | null;
 }

@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { authApi, type SocialProvider } from '../api/auth-api';
+import type { SocialProvider } from 'shared/contract';
+import { authApi } from '../api/auth-api';
 
 function GoogleIcon() {
   return (

@@ -6,7 +6,8 @@ import { isApiError } from 'shared/api';
 import { FormAlert, useForm } from 'shared/forms';
 import { SignInSchema } from 'shared/schemas';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { authApi, type LinkRequired } from '../api/auth-api';
+import type { SocialLinkRequired } from 'shared/contract';
+import { authApi } from '../api/auth-api';
 import { PasswordField } from '../common/password-field';
 import { AuthLayout } from '../common/auth-layout';
 
@@ -15,7 +16,7 @@ const PasswordSchema = v.object({ password: SignInSchema.entries.password });
 interface LinkAccountFormProps {
   /** "Google" or "Facebook". */
   providerName: string;
-  request: LinkRequired;
+  request: SocialLinkRequired;
   /** Called with the session token once the provider is linked. */
   onSignedIn: (token: string) => Promise<void>;
 }

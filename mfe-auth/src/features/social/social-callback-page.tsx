@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'react-router-dom';
 import { clientSession } from 'shared/session';
 import { notify, Spinner } from 'shared/ui';
-import { authApi, isLinkRequired, type LinkRequired } from '../api/auth-api';
+import type { SocialLinkRequired } from 'shared/contract';
+import { authApi, isLinkRequired } from '../api/auth-api';
 import { useFinishClientSignIn } from '../common/finish-sign-in';
 import { oncePerKey } from '../common/once-per-key';
 import { AuthLayout } from '../common/auth-layout';
@@ -15,7 +16,7 @@ export function SocialCallbackPage() {
   const [params] = useSearchParams();
   const finish = useFinishClientSignIn();
   const [failed, setFailed] = useState(false);
-  const [linkRequest, setLinkRequest] = useState<LinkRequired | null>(null);
+  const [linkRequest, setLinkRequest] = useState<SocialLinkRequired | null>(null);
   const provider = params.get('provider') ?? '';
   const code = params.get('code') ?? '';
   const state = params.get('state') ?? '';

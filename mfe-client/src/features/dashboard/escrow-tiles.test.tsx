@@ -1,15 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { clientUserAtom } from 'shared/session';
-import { fakeApi, renderWithProviders } from 'shared/testing';
+import type { Me } from 'shared/contract';
+import { fakeApi, renderWithProviders, testClientUser } from 'shared/testing';
 import { contractFixture, milestoneFixture } from '../../testing/contract-fixtures';
 import { DashboardPage } from './dashboard-page';
 
 const noProjects = { data: [], meta: { page: 1, page_size: 50, total: 0 } };
 
-function renderAs(user: Record<string, unknown>) {
+function renderAs(user: Partial<Me>) {
   const store = createStore();
-  store.set(clientUserAtom, { id: 'u1', first_name: 'Ada', ...user });
+  store.set(clientUserAtom, testClientUser({ id: 'u1', first_name: 'Ada', ...user }));
   return renderWithProviders(<DashboardPage />, { url: '/main/dashboard', store });
 }
 

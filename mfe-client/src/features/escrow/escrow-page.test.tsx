@@ -2,13 +2,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { clientUserAtom } from 'shared/session';
-import { fakeApi, renderWithProviders } from 'shared/testing';
+import type { Me } from 'shared/contract';
+import { fakeApi, renderWithProviders, testClientUser } from 'shared/testing';
 import { EscrowPage } from './escrow-page';
 import { contractFixture, milestoneFixture } from '../../testing/contract-fixtures';
 
-function renderAs(user: Record<string, unknown>) {
+function renderAs(user: Partial<Me>) {
   const store = createStore();
-  store.set(clientUserAtom, { id: 'u1', first_name: 'Ada', ...user });
+  store.set(clientUserAtom, testClientUser({ id: 'u1', first_name: 'Ada', ...user }));
   return renderWithProviders(<EscrowPage />, { url: '/main/escrow', store });
 }
 

@@ -1,15 +1,16 @@
 import { screen } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { clientUserAtom } from 'shared/session';
-import { fakeApi, renderWithProviders } from 'shared/testing';
+import type { Me } from 'shared/contract';
+import { fakeApi, renderWithProviders, testClientUser } from 'shared/testing';
 import { ProjectsPage } from './projects-page';
 
 const profile = { company_name: '', headline: '', description: '', categories: [], service_country: 'CM', service_cities: [] };
 const empty = { data: [], meta: { page: 1, page_size: 12, total: 0 } };
 
-function renderAs(user: Record<string, unknown>) {
+function renderAs(user: Partial<Me>) {
   const store = createStore();
-  store.set(clientUserAtom, { id: 'u1', first_name: 'Ada', ...user });
+  store.set(clientUserAtom, testClientUser({ id: 'u1', first_name: 'Ada', ...user }));
   return renderWithProviders(<ProjectsPage />, { url: '/main/projects', store });
 }
 

@@ -1,4 +1,5 @@
 import { apiBaseUrl } from 'shared/api';
+import type { PhotoUploaded } from 'shared/contract';
 import { currentLocale } from 'shared/i18n';
 import { STORAGE_KEYS, browserStorage } from 'shared/session';
 
@@ -20,7 +21,7 @@ export function uploadPhoto(
   file: File,
   onProgress: (fraction: number) => void,
   xhrFactory: () => XMLHttpRequest = () => new XMLHttpRequest(),
-): Promise<{ photo_url: string }> {
+): Promise<PhotoUploaded> {
   return new Promise((resolve, reject) => {
     const xhr = xhrFactory();
     xhr.open('POST', `${apiBaseUrl()}/auth/me/photo`);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import toast, { Toaster } from 'react-hot-toast';
 import { clientUserAtom, STORAGE_KEYS } from 'shared/session';
-import { fakeApi, renderWithProviders } from 'shared/testing';
+import { fakeApi, renderWithProviders, testClientUser } from 'shared/testing';
 import { readImageSize } from './photo-upload';
 import { SettingsPage } from './settings-page';
 import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
@@ -23,16 +23,14 @@ jest.mock('./photo-upload', () => ({
 
 const sizeOf = readImageSize as jest.MockedFunction<typeof readImageSize>;
 
-const ada = {
+const ada = testClientUser({
   id: 'u1',
   email: 'ada@example.com',
   first_name: 'Ada',
   last_name: 'Okafor',
   phone_number: '+237 699 00 11 22',
   photo_url: null,
-  role: { name: 'client' },
-  permissions: [],
-};
+});
 
 function renderSettings(locale: 'en' | 'fr' = 'en', url = '/main/settings') {
   toast.remove();

@@ -4,21 +4,20 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api, isApiError, send } from 'shared/api';
+import type { Me, MessageAnswer, ProfileUpdated } from 'shared/contract';
 import { API_MESSAGES } from 'shared/messages';
 import { TextField, useForm } from 'shared/forms';
 import { ProfileSchema, type ProfileInput } from 'shared/schemas';
-import { clientSession, clientUserAtom, type AuthUser } from 'shared/session';
+import { clientSession, clientUserAtom } from 'shared/session';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { PHOTO_MAX_HEIGHT, PHOTO_MAX_WIDTH, PHOTO_TYPES, readImageSize, uploadPhoto, type UploadFailure } from './photo-upload';
 import './settings.css';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
 /** The API's own sentence for a change of address waiting for its link (one definition, in `shared`). */
 const emailChangeSent = (email: string): MessageDescriptor => ({ ...API_MESSAGES.emailChangeSent, values: { email } });
 
-function initials(user: AuthUser): string {
-  return `${text(user.first_name).charAt(0)}${text(user.last_name).charAt(0)}`.toUpperCase() || '?';
+function initials(user: Me): string {
+  return `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase() || '?';
 }
 
 /** The personal information screen: photo, name, e-mail and phone. */
@@ -28,7 +27,7 @@ export function SettingsPage() {
   return <SettingsForm user={user} />;
 }
 
-function SettingsForm({ user }: { user: AuthUser }) {
+function SettingsForm({ user }: { user: Me }) {
   const { t, i18n } = useLingui();
   const setUser = useSetAtom(clientUserAtom);
   /** A new address waiting for its owner to open the confirmation link sent to it. */
@@ -40,10 +39,10 @@ function SettingsForm({ user }: { user: AuthUser }) {
   const confirmedToken = useRef<string | null>(null);
   const form = useForm({
     initialValues: {
-      first_name: text(user.first_name),
-      last_name: text(user.last_name),
-      email: text(user.email),
-      phone_number: text(user.phone_number),
+      first_name: user.first_name,
+      last_name: user.last_name,
+      email: user.email,
+      phone_number: user.phone_number,
     },
     schema: ProfileSchema,
   });
@@ -56,10 +55,10 @@ function SettingsForm({ user }: { user: AuthUser }) {
     setSearch({}, { replace: true });
     (async () => {
       try {
-        const { message } = await send<{ message: string }>(api.post('auth/verify-email', { json: { token: confirmToken } }));
-        const fresh = await send<AuthUser>(api.get('auth/me'));
+        const { message } = await send<MessageAnswer>(api.post('auth/verify-email', { json: { token: confirmToken } }));
+        const fresh = await send<Me>(api.get('auth/me'));
         setUser(fresh);
-        form.setValue('email', text(fresh.email));
+        form.setValue('email', fresh.email);
         setPendingEmail(null);
         setConfirmation({ ok: true, text: message });
       } catch (error) {
@@ -69,13 +68,13 @@ function SettingsForm({ user }: { user: AuthUser }) {
   }, [confirmToken]);
 
   const submit = form.handleSubmit(async (profile: ProfileInput) => {
-    const { message: _message, ...updated } = await send<AuthUser & { message?: string }>(api.put('auth/me', { json: profile }));
+    const { message: _message, ...updated } = await send<ProfileUpdated>(api.put('auth/me', { json: profile }));
     setUser(updated);
     // The address only changes once the new one is confirmed: the field goes back to the current one meanwhile.
-    const requested = text(profile.email).trim().toLowerCase();
-    if (requested !== text(updated.email).toLowerCase()) {
+    const requested = (profile.email ?? '').trim().toLowerCase();
+    if (requested !== updated.email.toLowerCase()) {
       setPendingEmail(requested);
-      form.setValue('email', text(updated.email));
+      form.setValue('email', updated.email);
     }
     notify.success(t`Your personal information has been saved.`);
   });
@@ -165,7 +164,7 @@ function SignOutEverywhere({ onDone }: { onDone: () => void }) {
 }
 
 interface PhotoFieldProps {
-  user: AuthUser;
+  user: Me;
   initialsText: string;
   onUploaded: (photoUrl: string) => void;
 }
@@ -176,7 +175,7 @@ function PhotoField({ user, initialsText, onUploaded }: PhotoFieldProps) {
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const saved = typeof user.photo_url === 'string' ? user.photo_url : null;
+  const saved = user.photo_url;
   const shown = preview ?? saved;
 
   // An object URL holds the file in memory until it is revoked.

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { clientUserAtom } from 'shared/session';
-import { renderWithProviders } from 'shared/testing';
+import { renderWithProviders, testClientUser } from 'shared/testing';
 import CatalogNoticePage from './catalog-notice-page';
 
 describe('CatalogNoticePage', () => {
@@ -16,7 +16,7 @@ describe('CatalogNoticePage', () => {
 
   it('links signed-in clients to the catalog of their space', async () => {
     const store = createStore();
-    store.set(clientUserAtom, { id: 'u1', role: { name: 'client' } });
+    store.set(clientUserAtom, testClientUser({ id: 'u1', role: { name: 'client' } }));
     renderWithProviders(<CatalogNoticePage />, { url: '/catalog', store });
     expect(await screen.findByRole('link', { name: 'Open the catalog in your space' })).toHaveAttribute('href', '/main/catalog');
   });
