@@ -50,6 +50,7 @@ export {
   QUOTE_MESSAGE_MAX,
   quoteFormSchema,
   QuoteSchema,
+  SpecialistInviteSchema,
   SpecialistProfileSchema,
 } from './project-schemas';
 export type { InviteInput, ProjectInput, ProjectValues, QuoteInput, QuoteValues, SpecialistProfileInput } from './project-schemas';

@@ -170,12 +170,14 @@ export type QuoteInput = v.InferInput<typeof QuoteSchema>;
 export type QuoteValues = v.InferOutput<typeof QuoteSchema>;
 
 /** Ask a specialist on the platform to quote on a project, or invite someone by e-mail to join. */
+export const SpecialistInviteSchema = v.object({
+  project_id: v.pipe(v.string(required), v.uuid(required)),
+  specialist_id: v.pipe(v.string(required), v.uuid(required)),
+  message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000, max(1000))), ''),
+});
+
 export const InviteSchema = v.union([
-  v.object({
-    project_id: v.pipe(v.string(required), v.uuid(required)),
-    specialist_id: v.pipe(v.string(required), v.uuid(required)),
-    message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000, max(1000))), ''),
-  }),
+  SpecialistInviteSchema,
   v.object({
     email: v.pipe(v.string(required), v.trim(), v.toLowerCase(), v.email(issueMessage(M.email)), v.maxLength(255, max(255))),
     project_id: v.optional(v.nullable(v.pipe(v.string(), v.uuid(required))), null),

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
+import { useForm } from 'shared/forms';
 import { queryKeys } from 'shared/query';
+import { SpecialistInviteSchema } from 'shared/schemas';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { listSpecialists } from '../common/api/list-specialists';
 import { sendInvite } from '../common/api/send-invite';
@@ -12,8 +14,16 @@ export function InvitePanel({ projectId }: { projectId: string }) {
   const { t, i18n } = useLingui();
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<{ id: string; title: string } | null>(null);
-  const [message, setMessage] = useState('');
-  const [sending, setSending] = useState(false);
+  const form = useForm({
+    initialValues: { message: '' },
+    schema: SpecialistInviteSchema,
+    toInput: (values) => ({ ...values, project_id: projectId, specialist_id: chosen?.id }),
+    onError: (error) => {
+      notify.error(isApiError(error) && error.status === 409 ? error.message : i18n._(SOMETHING_WENT_WRONG));
+      return true;
+    },
+  });
+  const sending = form.submitting;
   const search = { q: query || undefined, page_size: 6 };
   const results = useQuery({
     queryKey: queryKeys.specialists.list(search),
@@ -21,20 +31,12 @@ export function InvitePanel({ projectId }: { projectId: string }) {
     placeholderData: keepPreviousData,
   });
 
-  const send = async () => {
-    if (!chosen) return;
-    setSending(true);
-    try {
-      await sendInvite({ project_id: projectId, specialist_id: chosen.id, message });
-      notify.success(t`${chosen.title} has been invited to quote.`);
-      setChosen(null);
-      setMessage('');
-    } catch (error) {
-      notify.error(isApiError(error) && error.status === 409 ? error.message : i18n._(SOMETHING_WENT_WRONG));
-    } finally {
-      setSending(false);
-    }
-  };
+  const send = form.handleSubmit(async (invite) => {
+    await sendInvite(invite);
+    if (chosen) notify.success(t`${chosen.title} has been invited to quote.`);
+    setChosen(null);
+    form.setValue('message', '');
+  });
 
   return (
     <section className="ui-card client-panel" aria-labelledby="client-invite-title">
@@ -77,16 +79,10 @@ export function InvitePanel({ projectId }: { projectId: string }) {
         </ul>
       )}
       {chosen && (
-        <form
-          className="client-panel__section"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void send();
-          }}
-        >
+        <form className="client-panel__section" ref={form.formRef} onSubmit={send}>
           <label className="client-filters__field">
             <span>{t`Message to ${chosen.title} (optional)`}</span>
-            <textarea className="ui-field__input client-textarea" rows={3} maxLength={1000} value={message} onChange={(event) => setMessage(event.target.value)} />
+            <textarea className="ui-field__input client-textarea" rows={3} maxLength={1000} value={form.values.message} onChange={(event) => form.setValue('message', event.target.value)} />
           </label>
           <button type="submit" className="ui-button" disabled={sending}>
             {sending ? t`Sending…` : t`Send the invitation`}

@@ -1,11 +1,12 @@
-import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { hasPermission } from 'shared/permissions';
+import { useForm } from 'shared/forms';
 import { queryKeys } from 'shared/query';
+import { SpecialistInviteSchema } from 'shared/schemas';
 import { pathFor } from 'shared/routing';
 import { clientUserAtom } from 'shared/session';
 import { HideOnError, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
@@ -134,22 +135,23 @@ function InviteToProject({ specialistId, name }: { specialistId: string; name: s
     queryKey: queryKeys.projects.list(OPEN_PROJECTS),
     queryFn: ({ signal }) => listProjects(OPEN_PROJECTS, signal),
   });
-  const [projectId, setProjectId] = useState('');
-  const [message, setMessage] = useState('');
-  const [sending, setSending] = useState(false);
-
-  const send = async () => {
-    setSending(true);
-    try {
-      await sendInvite({ project_id: projectId, specialist_id: specialistId, message });
-      notify.success(t`${name} has been invited to quote.`);
-      setMessage('');
-    } catch (error) {
+  const form = useForm({
+    initialValues: { project_id: '', message: '' },
+    schema: SpecialistInviteSchema,
+    toInput: (values) => ({ ...values, specialist_id: specialistId }),
+    onError: (error) => {
       notify.error(isApiError(error) && error.status === 409 ? error.message : i18n._(SOMETHING_WENT_WRONG));
-    } finally {
-      setSending(false);
-    }
-  };
+      return true;
+    },
+  });
+  const projectId = form.values.project_id;
+  const sending = form.submitting;
+
+  const send = form.handleSubmit(async (invite) => {
+    await sendInvite(invite);
+    notify.success(t`${name} has been invited to quote.`);
+    form.setValue('message', '');
+  });
 
   return (
     <section className="ui-card client-panel" aria-labelledby="client-invite-to-project">
@@ -170,14 +172,15 @@ function InviteToProject({ specialistId, name }: { specialistId: string; name: s
       ) : (
         <form
           className="client-invite-form"
+          ref={form.formRef}
           onSubmit={(event) => {
-            event.preventDefault();
-            if (projectId) void send();
+            if (projectId) void send(event);
+            else event.preventDefault();
           }}
         >
           <label className="client-filters__field">
             <span>{t`Project`}</span>
-            <select className="ui-field__input" value={projectId} required onChange={(event) => setProjectId(event.target.value)}>
+            <select className="ui-field__input" value={projectId} required onChange={(event) => form.setValue('project_id', event.target.value)}>
               <option value="">{t`Choose one of your open projects`}</option>
               {projects.data.data.map((project) => (
                 <option key={project.id} value={project.id}>
@@ -188,7 +191,7 @@ function InviteToProject({ specialistId, name }: { specialistId: string; name: s
           </label>
           <label className="client-filters__field">
             <span>{t`Message (optional)`}</span>
-            <textarea className="ui-field__input client-textarea" rows={3} maxLength={1000} value={message} onChange={(event) => setMessage(event.target.value)} />
+            <textarea className="ui-field__input client-textarea" rows={3} maxLength={1000} value={form.values.message} onChange={(event) => form.setValue('message', event.target.value)} />
           </label>
           <button type="submit" className="ui-button" disabled={!projectId || sending}>
             {sending ? t`Sending…` : t`Send the invitation`}
