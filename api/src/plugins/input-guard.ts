@@ -61,7 +61,7 @@ export function inputProblems(value: unknown): InputProblems {
     for (const [key, item] of Object.entries(node.value)) {
       const child: Node = { value: item, key, parent: node, depth: node.depth + 1 };
       // A NUL in a key names the key itself (shown without the NUL).
-      if (key.includes('\u0000')) problems.nul.push(pathOf(child).replace(/\u0000/g, '\uFFFD'));
+      if (key.includes('\u0000')) problems.nul.push(pathOf(child).replaceAll('\u0000', '\uFFFD'));
       else stack.push(child);
     }
   }

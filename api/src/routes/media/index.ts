@@ -5,7 +5,7 @@ import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { PhotoStorage } from '../../uploads/photo-storage';
 
 /** Uploaded profile photos. */
-export async function mediaRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
+export async function mediaRoutes(app: FastifyInstance, _options: { config: AppConfig }): Promise<void> {
   const photos = new PhotoStorage(app.objectStore);
 
   app.withTypeProvider<ValibotTypeProvider>().get('/media/photos/:name', {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database';
 import {
-  DIRECTORY_KINDS,
+  type DIRECTORY_KINDS,
   IdParamsSchema,
   OwnSpecialistProfileSchema,
   SpecialistDirectoryQuerySchema,
