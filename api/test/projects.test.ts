@@ -195,4 +195,18 @@ describe('projects', () => {
     const byStranger = await t.app.inject({ method: 'PUT', url: `/api/v1/projects/${projectId}`, payload, headers: otherClient.headers });
     expect(byStranger.statusCode).toBe(404);
   });
+
+  it('refuses an edit whose fields have the wrong type, in the caller’s language', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/projects/${projectId}`,
+      payload: { title: 42, category: ['kitchen'], budget_min: true },
+      headers: { ...client.headers, 'accept-language': 'fr' },
+    });
+    expect(response.statusCode).toBe(422);
+    const { errors } = response.json();
+    expect(errors.title).toEqual(['Ce champ est obligatoire.']);
+    expect(errors.category).toEqual(['Veuillez choisir une catégorie.']);
+    expect(errors.budget_min).toEqual(['Veuillez saisir un montant supérieur à zéro.']);
+  });
 });

@@ -5,6 +5,9 @@
  */
 import * as v from 'valibot';
 import { SPECIALIST_KINDS } from '../schemas/auth-schemas';
+import { issueMessage } from '../schemas/issue-messages';
+import { MARKETPLACE_MESSAGES as P } from '../schemas/marketplace-messages';
+import { VALIDATION_MESSAGES as M } from '../schemas/messages';
 import { MinorAmountSchema, TimestampSchema, queryInteger } from './common';
 
 export { InviteSchema, ProjectSchema, QuoteSchema, SpecialistProfileSchema } from '../schemas/project-schemas';
@@ -68,22 +71,28 @@ export const DraftQuerySchema = v.object({
   ),
 });
 
+/** A form field as JSON carries it: text, or null/absent when left blank; `message` when it is anything else. */
+const formText = (message: string) => v.optional(v.nullable(v.string(message)));
+const formAmount = v.optional(v.nullable(v.union([v.number(), v.string()], issueMessage(P.amount))));
+
 /**
  * The JSON body of `PUT /projects/:id`: the project's fields as the form sends
- * them. The API checks them whole (`ProjectSchema`), or only those given for a draft.
+ * them, each wrong type refused with the form's own message. The API then
+ * checks them whole (`ProjectSchema`), or only those given for a draft.
  */
 export const ProjectFieldsSchema = v.object({
-  title: v.optional(v.nullable(v.string())),
-  description: v.optional(v.nullable(v.string())),
-  category: v.optional(v.nullable(v.string())),
-  country: v.optional(v.nullable(v.string())),
-  city: v.optional(v.nullable(v.string())),
-  currency: v.optional(v.nullable(v.string())),
-  budget_min: v.optional(v.nullable(v.union([v.number(), v.string()]))),
-  budget_max: v.optional(v.nullable(v.union([v.number(), v.string()]))),
-  desired_start: v.optional(v.nullable(v.string())),
-  design_id: v.optional(v.nullable(v.string())),
+  title: formText(issueMessage(M.required)),
+  description: formText(issueMessage(M.required)),
+  category: formText(issueMessage(P.chooseCategory)),
+  country: formText(issueMessage(M.selectCountry)),
+  city: formText(issueMessage(M.enterCity)),
+  currency: formText(issueMessage(P.chooseCurrency)),
+  budget_min: formAmount,
+  budget_max: formAmount,
+  desired_start: formText(issueMessage(P.date)),
+  design_id: formText(issueMessage(M.required)),
 });
+export type ProjectFields = v.InferInput<typeof ProjectFieldsSchema>;
 
 export const ProjectDocumentSchema = v.object({
   id: v.string(),
