@@ -1,6 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
+import { Field, useForm } from 'shared/forms';
+import { DISPUTE_MESSAGE_MAX, DisputeMessageFormSchema } from 'shared/schemas';
 import { SOMETHING_WENT_WRONG } from 'shared/ui';
 import { escrowCalls } from '../api/escrow-api';
 import type { DisputeView } from 'shared/contract';
@@ -8,35 +10,26 @@ import { PARTY_ROLE_LABELS } from '../common/escrow-labels';
 import { formatDateTime } from '../common/format';
 import { serverMessage } from '../common/server-message';
 
-const MAX_LENGTH = 2000;
-
 /** The messages between the parties and the admin, oldest first, and the admin's reply form. */
 export function DisputeThread({ dispute, onChange }: { dispute: DisputeView; onChange: (dispute: DisputeView) => void }) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const form = useForm({
+    initialValues: { body: '' },
+    schema: DisputeMessageFormSchema,
+    // A refusal that is not about the text is still said under it, where the admin is looking.
+    onError: (failure) => {
+      form.setServerErrors({ body: [(isApiError(failure) && failure.fieldError('body')) || serverMessage(failure) || t(SOMETHING_WENT_WRONG)] });
+      return true;
+    },
+  });
+  const body = form.field('body');
   const closed = dispute.status === 'resolved';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const text = body.trim();
-    if (!text) {
-      setError(t`Please write a message.`);
-      return;
-    }
-    setSending(true);
-    setError(null);
-    try {
-      onChange(await escrowCalls.postMessage(dispute.id, text));
-      setBody('');
-    } catch (failure) {
-      setError((isApiError(failure) && failure.fieldError('body')) || serverMessage(failure) || t(SOMETHING_WENT_WRONG));
-    } finally {
-      setSending(false);
-    }
-  };
+  const submit = form.handleSubmit(async ({ body: text }) => {
+    onChange(await escrowCalls.postMessage(dispute.id, text));
+    form.setValue('body', '');
+  });
 
   return (
     <section className="admin-history" aria-labelledby={`${id}-title`}>
@@ -61,30 +54,23 @@ export function DisputeThread({ dispute, onChange }: { dispute: DisputeView; onC
         </ol>
       )}
       {!closed && (
-        <form className="admin-form" onSubmit={submit} noValidate>
-          <div className="ui-field">
-            <label className="ui-field__label" htmlFor={`${id}-body`}>
-              <Trans>Your message to both parties</Trans>
-            </label>
-            <textarea
-              id={`${id}-body`}
-              className="ui-field__input admin-textarea"
-              value={body}
-              maxLength={MAX_LENGTH}
-              required
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(event) => setBody(event.target.value)}
-            />
-            {error && (
-              <p className="ui-field__error" id={`${id}-error`} role="alert">
-                {error}
-              </p>
+        <form className="admin-form" ref={form.formRef} onSubmit={submit} noValidate>
+          <Field label={<Trans>Your message to both parties</Trans>} name="body" errors={body.errors}>
+            {(control) => (
+              <textarea
+                {...control}
+                className="ui-field__input admin-textarea"
+                value={body.value}
+                maxLength={DISPUTE_MESSAGE_MAX}
+                required
+                onChange={(event) => body.onChange(event.target.value)}
+                onBlur={body.onBlur}
+              />
             )}
-          </div>
+          </Field>
           <div className="admin-form__actions">
-            <button type="submit" className="ui-button" disabled={sending}>
-              {sending ? t`Sending…` : t`Send message`}
+            <button type="submit" className="ui-button" disabled={form.submitting}>
+              {form.submitting ? t`Sending…` : t`Send message`}
             </button>
           </div>
         </form>
