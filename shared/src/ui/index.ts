@@ -6,4 +6,5 @@ export { HideOnError } from './hide-on-error';
 export { PagePlaceholder } from './page-placeholder';
 export { Money, MoneyRange, type MoneyProps } from './money';
 export { formatMoney, formatMoneyCompact, formatMoneyRange, minorDigitsOf, moneyInputValue, parseMoneyInput } from './format-money';
+export { formatDate, formatDateTime } from './format-date';
 export { Pagination } from './pagination';

@@ -1,14 +1,5 @@
-/** Dates in the page's language; the API sends ISO strings. */
-export function formatDate(value: string | null | undefined, locale: string): string {
-  if (!value) return '';
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
-}
-
-export function formatDateTime(value: string | null | undefined, locale: string): string {
-  if (!value) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
-}
+/** Dates come from shared/ui, the same in every area. */
+export { formatDate, formatDateTime } from 'shared/ui';
 
 export function formatBytes(size: number, locale: string): string {
   const format = (value: number, unit: string) =>

@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import { useLingui } from '@lingui/react/macro';
 import { referenceBookAtom, localizationAtom } from 'shared/reference';
 import { clientUserAtom } from 'shared/session';
-import { formatMoney, formatMoneyCompact, formatMoneyRange } from 'shared/ui';
+import { formatDate, formatMoney, formatMoneyCompact, formatMoneyRange } from 'shared/ui';
 
 /** Names from the reference book (already in the page's language), falling back to the code. */
 export function useReferenceNames() {
@@ -35,7 +35,7 @@ export function useFormatters() {
     /** A short figure for tight spaces such as a chart's axis. */
     compactMoney: (amount: number, currency: string) => formatMoneyCompact(amount, currency, locale, digits(currency)),
     range: (min: number | null, max: number | null, currency: string) => formatMoneyRange(min, max, currency, locale),
-    date: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: iso.length === 10 ? 'UTC' : undefined }).format(new Date(iso)),
+    date: (iso: string) => formatDate(iso, locale),
   };
 }
 

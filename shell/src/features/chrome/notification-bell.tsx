@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AppNotification } from 'shared/contract';
 import { queryKeys } from 'shared/query';
-import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { formatDateTime, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { fetchNotifications, fetchUnreadCount, markAllRead, markRead } from './api/notifications';
 import './notification-bell.css';
 
@@ -86,7 +86,7 @@ export function NotificationBell() {
   };
 
   const label = count > 0 ? t`Notifications, ${count} unread` : t`Notifications`;
-  const time = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const time = (iso: string) => formatDateTime(iso, i18n.locale);
 
   return (
     <div
