@@ -1,4 +1,4 @@
-import { parseMoney } from '../money/parse-money';
+import { currencyDigits, parseMoney } from '../money/parse-money';
 
 /**
  * Money travels as integers of minor units (spec §7). The number of minor
@@ -6,11 +6,7 @@ import { parseMoney } from '../money/parse-money';
  * book says otherwise.
  */
 export function minorDigitsOf(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
+  return currencyDigits(currency);
 }
 
 /** "€1,250.00" / "1 250,00 €" / "FCFA 3,000,000" from an amount in minor units. */
