@@ -35,7 +35,7 @@ export function LinkAccountPage() {
     return () => {
       active = false;
     };
-    // finish only navigates; the call is made once per token.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- finish only navigates; the call is made once per token.
   }, [token]);
 
   if (status === 'linking') {

@@ -54,7 +54,7 @@ export function SocialCallbackPage() {
     return () => {
       active = false;
     };
-    // finish only navigates; the call is made once per state value.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- finish only navigates; the call is made once per state value.
   }, [provider, code, state]);
 
   if (linkRequest) {

@@ -90,7 +90,7 @@ export function useProjectWizard() {
     if (!localization) return;
     if (!form.values.country) form.setValue('country', viewerCountry ?? localization.country);
     if (!form.values.currency) form.setValue('currency', viewerCountry ? viewerCurrency : localization.currency);
-    // Only a newly arrived answer matters here, not each keystroke in the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a newly arrived answer matters here, not each keystroke in the form.
   }, [localization]);
 
   const designId = params.get('design');
@@ -106,7 +106,7 @@ export function useProjectWizard() {
     form.setValue('design_id', design.id);
     setDesignTitle(design.title);
     if (!form.values.title) form.setValue('title', design.title);
-    // Once per design: a title the user has since typed is theirs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per design: a title the user has since typed is theirs.
   }, [design?.id]);
 
   // A draft opened again: its fields back in the form, its documents listed. The draft this form
@@ -124,10 +124,12 @@ export function useProjectWizard() {
     if (!draft.data || !draft.isFetchedAfterMount || ownDraft.current === draft.data.id) return;
     ownDraft.current = draft.data.id;
     fillFrom(draft.data);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fills once per fresh answer, with the form as it is then.
   }, [draft.data, draft.isFetchedAfterMount]);
   useEffect(() => {
     const error = draft.error;
     if (error) notify.error(isApiError(error) && error.status > 0 && error.status < 500 ? error.message : i18n._(SOMETHING_WENT_WRONG));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one notice per error, not another when the language changes.
   }, [draft.error]);
 
   const fillFrom = (draft: ProjectDetail) => {

@@ -43,6 +43,7 @@ export function BalanceChart({ entries, currency }: { entries: StatementEntry[];
   const axisRef = useRef<SVGGElement>(null);
   const [width, setWidth] = useState(640);
   const [labelWidth, setLabelWidth] = useState(88);
+  const hasPoints = points.length > 0;
   useLayoutEffect(() => {
     const frame = frameRef.current;
     if (!frame) return;
@@ -54,7 +55,9 @@ export function BalanceChart({ entries, currency }: { entries: StatementEntry[];
     const observer = new ResizeObserver(update);
     observer.observe(frame);
     return () => observer.disconnect();
-  }, [points.length > 0]);
+  }, [hasPoints]);
+  // Any render may change a label, so this measures after each; it sets the width only when it changed.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- measured after every render
   useLayoutEffect(() => {
     const labels = axisRef.current?.querySelectorAll('text');
     if (!labels || labels.length === 0 || typeof SVGTextElement === 'undefined' || !('getComputedTextLength' in SVGTextElement.prototype)) return;

@@ -65,6 +65,7 @@ function SettingsForm({ user }: { user: Me }) {
         setConfirmation({ ok: false, text: isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : i18n._(SOMETHING_WENT_WRONG) });
       }
     })();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per token, guarded above: the link is single-use.
   }, [confirmToken]);
 
   const submit = form.handleSubmit(async (profile: ProfileInput) => {
