@@ -5,6 +5,7 @@ export function HideOnError(props: ImgHTMLAttributes<HTMLImageElement> & { alt: 
   return (
     <img
       {...props}
+      alt={props.alt}
       onError={(event) => {
         event.currentTarget.hidden = true;
         props.onError?.(event);

@@ -6,7 +6,7 @@ import { queryKeys } from 'shared/query';
 import { pathFor } from 'shared/routing';
 import { referenceBookAtom } from 'shared/reference';
 import { HideOnError, MoneyRange, Pagination } from 'shared/ui';
-import { useFormatters, useViewerCountry, useViewerCurrency } from '../common/reference';
+import { useViewerCountry, useViewerCurrency } from '../common/reference';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import type { Design } from 'shared/contract';
 import { listDesigns } from '../common/api/list-designs';
@@ -37,7 +37,6 @@ function Area({ value }: { value: number }) {
 export function ClientCatalogPage() {
   const { t, i18n } = useLingui();
   const currency = useViewerCurrency();
-  const format = useFormatters();
   const book = useAtomValue(referenceBookAtom);
   const viewerCountry = useViewerCountry();
   // Estimates follow the viewer's country when the reference book knows it.

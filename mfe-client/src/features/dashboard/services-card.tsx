@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isApiError } from 'shared/api';
 import { SpecialistProfileSchema, translateMessage } from 'shared/schemas';
 import { notify } from 'shared/ui';
 import { Field, useForm } from 'shared/forms';
@@ -9,7 +8,7 @@ import { saveOwnProfile } from '../common/api/specialist-profile';
 
 /** A specialist's trades and area: they decide which requests arrive, so they live on the dashboard. */
 export function ServicesCard({ profile, onSaved }: { profile: OwnSpecialistProfile; onSaved: (profile: OwnSpecialistProfile) => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const names = useReferenceNames();
   const form = useForm({
     initialValues: {

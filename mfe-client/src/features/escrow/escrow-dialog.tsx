@@ -56,6 +56,8 @@ export function EscrowDialog({ title, children, onClose, busy = false }: EscrowD
   }, []);
 
   return (
+    // A press on the backdrop closes, as Escape and the close button do for the keyboard.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div className="escrow-dialog" onMouseDown={(event) => event.target === event.currentTarget && !busy && onClose()}>
       <div className="escrow-dialog__panel ui-card" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panelRef}>
         <div className="escrow-dialog__head">

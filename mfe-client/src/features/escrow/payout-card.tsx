@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
-import { useFormatters } from '../common/reference';
 import type { ContractView as Contract } from 'shared/contract';
 import { heldForContractor } from '../common/escrow-figures';
 import { useEscrowLabels } from './escrow-labels';
@@ -10,9 +9,7 @@ import { Money } from 'shared/ui';
 /** A contractor's contract seen as money: paid, still held for them, and who each milestone waits on. */
 export function PayoutCard({ contract }: { contract: Contract }) {
   const { t } = useLingui();
-  const format = useFormatters();
   const labels = useEscrowLabels();
-  const money = (amount: number) => format.money(amount, contract.currency);
   return (
     <article className="ui-card client-project-card escrow-card">
       <div className="client-project-card__top">

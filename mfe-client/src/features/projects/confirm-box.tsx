@@ -14,6 +14,8 @@ export function ConfirmBox({ children, confirmLabel, busy, onConfirm, onCancel }
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
+    // The alert dialog takes the focus itself, so Escape on it backs out.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={ref}
       className="client-confirm"
