@@ -1,7 +1,7 @@
-import type { ContractView as Contract, MilestoneView as Milestone } from 'shared/contract';
+import { HELD_MILESTONE_STATUSES, type ContractView as Contract, type MilestoneView as Milestone } from 'shared/contract';
 
 /** Money still in escrow for work not yet paid: what the contractor can count on. */
-const IN_ESCROW: Milestone['status'][] = ['funded', 'submitted', 'approved', 'changes_requested'];
+const IN_ESCROW: readonly Milestone['status'][] = HELD_MILESTONE_STATUSES;
 
 export function heldForContractor(contract: Contract): number {
   return contract.milestones.filter((milestone) => IN_ESCROW.includes(milestone.status)).reduce((sum, milestone) => sum + milestone.amount, 0);
