@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { isApiError } from 'shared/api';
 import { FormAlert, TextField, useForm } from 'shared/forms';
 import { ForgotPasswordSchema } from 'shared/schemas';
-import { authApi } from '../api/auth-api';
+import { authApi } from '../common/api/auth-api';
 import { AuthLayout } from '../common/auth-layout';
 
 export function ForgotPasswordPage() {

@@ -5,7 +5,7 @@ import { isApiError } from 'shared/api';
 import { useForm } from 'shared/forms';
 import { NewPasswordSchema } from 'shared/schemas';
 import { notify } from 'shared/ui';
-import { authApi } from '../api/auth-api';
+import { authApi } from '../common/api/auth-api';
 import { PasswordField } from '../common/password-field';
 import { AuthLayout } from '../common/auth-layout';
 

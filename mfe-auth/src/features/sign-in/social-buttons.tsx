@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import type { SocialProvider } from 'shared/contract';
-import { authApi } from '../api/auth-api';
+import { authApi } from '../common/api/auth-api';
 
 function GoogleIcon() {
   return (

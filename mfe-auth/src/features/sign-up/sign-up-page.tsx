@@ -8,7 +8,7 @@ import { SignUpSchema, type AccountType } from 'shared/schemas';
 import { ChoiceGroup } from '../common/choice-group';
 import { PasswordField } from '../common/password-field';
 import { AuthLayout } from '../common/auth-layout';
-import { authApi } from '../api/auth-api';
+import { authApi } from '../common/api/auth-api';
 import { countryOptions } from './countries';
 import { VerifyEmailNotice } from './verify-email-notice';
 

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { isApiError } from 'shared/api';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { authApi } from '../api/auth-api';
+import { authApi } from '../common/api/auth-api';
 import { AuthLayout } from '../common/auth-layout';
 
 function MailIcon() {

@@ -7,7 +7,7 @@ import { FormAlert, useForm } from 'shared/forms';
 import { SignInSchema } from 'shared/schemas';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import type { SocialLinkRequired } from 'shared/contract';
-import { authApi } from '../api/auth-api';
+import { authApi } from '../common/api/auth-api';
 import { PasswordField } from '../common/password-field';
 import { AuthLayout } from '../common/auth-layout';
 

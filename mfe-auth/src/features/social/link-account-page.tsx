@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { isApiError } from 'shared/api';
 import { clientSession } from 'shared/session';
 import { Spinner } from 'shared/ui';
-import { authApi } from '../api/auth-api';
+import { authApi } from '../common/api/auth-api';
 import { useFinishClientSignIn } from '../common/finish-sign-in';
 import { oncePerKey } from '../common/once-per-key';
 import { AuthLayout } from '../common/auth-layout';

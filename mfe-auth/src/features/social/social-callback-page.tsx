@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { clientSession } from 'shared/session';
 import { notify, Spinner } from 'shared/ui';
 import type { SocialLinkRequired } from 'shared/contract';
-import { authApi, isLinkRequired } from '../api/auth-api';
+import { authApi, isLinkRequired } from '../common/api/auth-api';
 import { useFinishClientSignIn } from '../common/finish-sign-in';
 import { oncePerKey } from '../common/once-per-key';
 import { AuthLayout } from '../common/auth-layout';

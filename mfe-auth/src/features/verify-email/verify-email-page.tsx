@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from 'shared/api';
 import { Spinner } from 'shared/ui';
-import { authApi } from '../api/auth-api';
+import { authApi } from '../common/api/auth-api';
 import { oncePerKey } from '../common/once-per-key';
 import { AuthLayout } from '../common/auth-layout';
 
