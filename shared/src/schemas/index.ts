@@ -74,3 +74,5 @@ export {
   ReviewFormSchema,
 } from './escrow-forms';
 export type { CompletionForm, DisputeForm, DisputeResolutionForm, EstimateForm, InspectionForm, ReviewForm } from './escrow-forms';
+export { ExpertChoiceSchema } from './admin-forms';
+export type { ExpertChoice } from './admin-forms';

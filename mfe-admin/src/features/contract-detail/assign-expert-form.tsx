@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -7,6 +7,8 @@ import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { adminCalls } from '../api/admin-api';
 import { escrowCalls } from '../api/escrow-api';
 import type { ContractView } from 'shared/contract';
+import { useForm } from 'shared/forms';
+import { ExpertChoiceSchema } from 'shared/schemas';
 import { serverMessage } from '../common/server-message';
 
 /**
@@ -19,28 +21,32 @@ export function AssignExpertForm({ contract, onAssigned }: { contract: ContractV
   const { t } = useLingui();
   const id = useId();
   const experts = useQuery({ queryKey: queryKeys.admin.experts(), queryFn: ({ signal }) => adminCalls.experts(signal) });
-  const [expertId, setExpertId] = useState(contract.expert?.id ?? '');
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setExpertId(contract.expert?.id ?? ''), [contract.expert?.id]);
+  const form = useForm({
+    initialValues: { expert_id: contract.expert?.id ?? '' },
+    schema: ExpertChoiceSchema,
+    // The server's refusal (a party to the contract, a suspended account) is said under the choice, as it words it.
+    onError: (error) => {
+      form.setServerErrors({ expert_id: [(isApiError(error) && error.fieldError('expert_id')) || serverMessage(error) || t(SOMETHING_WENT_WRONG)] });
+      return true;
+    },
+  });
+  const expertId = form.values.expert_id;
+  const saving = form.submitting;
+  // Only the server refuses an expert offered here: its words, already in the admin's language.
+  const refusal = form.errors.expert_id?.[0];
+  useEffect(
+    () => form.setValues({ expert_id: contract.expert?.id ?? '' }),
+    // Only a newly assigned expert replaces the choice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [contract.expert?.id],
+  );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!expertId || saving) return;
-    setSaving(true);
-    setRefusal(null);
-    try {
-      const updated = await escrowCalls.assignExpert(contract.id, expertId);
-      onAssigned(updated);
-      const name = updated.expert?.name ?? '';
-      notify.success(t`${name} now inspects this contract.`);
-    } catch (error) {
-      const field = isApiError(error) ? error.fieldError('expert_id') : undefined;
-      setRefusal(field ?? serverMessage(error) ?? t(SOMETHING_WENT_WRONG));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = form.handleSubmit(async ({ expert_id }) => {
+    const updated = await escrowCalls.assignExpert(contract.id, expert_id);
+    onAssigned(updated);
+    const name = updated.expert?.name ?? '';
+    notify.success(t`${name} now inspects this contract.`);
+  });
 
   const current = contract.expert?.name ?? '';
   const list = (experts.data?.data ?? []).filter((expert) => expert.verification_state === 'verified');
@@ -64,7 +70,7 @@ export function AssignExpertForm({ contract, onAssigned }: { contract: ContractV
           </button>
         </p>
       ) : (
-        <form className="admin-form admin-assign" onSubmit={submit}>
+        <form className="admin-form admin-assign" ref={form.formRef} onSubmit={submit} noValidate>
           <div className="ui-field">
             <label className="ui-field__label" htmlFor={`${id}-expert`}>
               <Trans>Expert</Trans>
@@ -76,10 +82,7 @@ export function AssignExpertForm({ contract, onAssigned }: { contract: ContractV
               disabled={!experts.data}
               aria-invalid={Boolean(refusal)}
               aria-describedby={`${id}-hint${refusal ? ` ${id}-error` : ''}`}
-              onChange={(event) => {
-                setExpertId(event.target.value);
-                setRefusal(null);
-              }}
+              onChange={(event) => form.setValue('expert_id', event.target.value)}
             >
               <option value="">{experts.data ? t`Choose an expert` : t`Loading…`}</option>
               {list.map((expert) => {

@@ -1,0 +1,12 @@
+import * as v from 'valibot';
+import { issueMessage } from './issue-messages';
+import { VALIDATION_MESSAGES as M } from './messages';
+
+/**
+ * The expert an admin picks for a contract: one of those offered. Whether that
+ * expert may inspect this contract is the server's to say.
+ */
+export const ExpertChoiceSchema = v.object({
+  expert_id: v.pipe(v.string(), v.nonEmpty(issueMessage(M.required))),
+});
+export type ExpertChoice = v.InferOutput<typeof ExpertChoiceSchema>;
