@@ -4,7 +4,7 @@ import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router-dom';
 import { Pagination, Spinner } from 'shared/ui';
-import { adminCalls } from '../api/admin-api';
+import { adminCalls } from '../common/api/admin-api';
 import { AuditList } from '../common/audit-list';
 import { AUDIT_ACTIONS } from '../common/labels';
 import { LoadError } from '../common/load-error';

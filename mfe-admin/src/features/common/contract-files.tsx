@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { escrowCalls } from '../api/escrow-api';
+import { escrowCalls } from './api/escrow-api';
 import type { EscrowFile as FileView } from 'shared/contract';
 import { formatBytes } from './format';
 import { saveBlob } from './save-blob';

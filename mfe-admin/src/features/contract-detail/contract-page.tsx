@@ -5,7 +5,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
 import { pathFor } from 'shared/routing';
 import { notify, SOMETHING_WENT_WRONG, Spinner } from 'shared/ui';
-import { escrowCalls } from '../api/escrow-api';
+import { escrowCalls } from '../common/api/escrow-api';
 import { EscrowBadge } from '../common/escrow-badge';
 import { CONTRACT_STATUS, FROZEN_REASON_LABELS } from '../common/escrow-labels';
 import { formatDate, formatDateTime } from '../common/format';

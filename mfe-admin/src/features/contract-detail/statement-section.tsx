@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Money, notify, SOMETHING_WENT_WRONG, Spinner } from 'shared/ui';
-import { escrowCalls } from '../api/escrow-api';
+import { escrowCalls } from '../common/api/escrow-api';
 import { STATEMENT_KIND_LABELS } from '../common/escrow-labels';
 import { formatDateTime } from '../common/format';
 import { LoadError } from '../common/load-error';

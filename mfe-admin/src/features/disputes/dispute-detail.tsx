@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { pathFor } from 'shared/routing';
 import { Money, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { escrowCalls } from '../api/escrow-api';
+import { escrowCalls } from '../common/api/escrow-api';
 import type { DisputeView } from 'shared/contract';
 import { ContractFiles } from '../common/contract-files';
 import { EscrowBadge } from '../common/escrow-badge';

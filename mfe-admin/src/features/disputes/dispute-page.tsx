@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from 'shared/query';
 import { useParams } from 'react-router-dom';
 import { Spinner } from 'shared/ui';
-import { escrowCalls } from '../api/escrow-api';
+import { escrowCalls } from '../common/api/escrow-api';
 import { LoadError } from '../common/load-error';
 import '../common/styles';
 import { DisputeDetail } from './dispute-detail';

@@ -4,7 +4,7 @@ import { isApiError } from 'shared/api';
 import { Field, useForm } from 'shared/forms';
 import { DISPUTE_MESSAGE_MAX, DisputeMessageFormSchema } from 'shared/schemas';
 import { SOMETHING_WENT_WRONG } from 'shared/ui';
-import { escrowCalls } from '../api/escrow-api';
+import { escrowCalls } from '../common/api/escrow-api';
 import type { DisputeView } from 'shared/contract';
 import { PARTY_ROLE_LABELS } from '../common/escrow-labels';
 import { formatDateTime } from '../common/format';

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryKeys } from 'shared/query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from 'shared/ui';
-import { escrowCalls } from '../api/escrow-api';
+import { escrowCalls } from '../common/api/escrow-api';
 import { DISPUTE_STATUSES, type DisputeStatus } from 'shared/contract';
 import { LoadError } from '../common/load-error';
 import '../common/styles';

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { currencyDigits, moneyProblemMessage, parseMoney } from 'shared/money';
 import { formatMoney, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { escrowCalls, newIdempotencyKey } from '../api/escrow-api';
+import { escrowCalls, newIdempotencyKey } from '../common/api/escrow-api';
 import type { DisputeView } from 'shared/contract';
 import { ModalDialog } from '../common/modal-dialog';
 import { serverMessage } from '../common/server-message';

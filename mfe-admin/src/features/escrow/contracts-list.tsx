@@ -4,7 +4,7 @@ import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router-dom';
 import { Pagination, Spinner } from 'shared/ui';
-import { escrowCalls } from '../api/escrow-api';
+import { escrowCalls } from '../common/api/escrow-api';
 import { CONTRACT_STATUSES, type ContractStatus } from 'shared/contract';
 import { CONTRACT_STATUS } from '../common/escrow-labels';
 import { LoadError } from '../common/load-error';

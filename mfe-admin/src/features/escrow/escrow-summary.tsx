@@ -4,7 +4,7 @@ import { queryKeys } from 'shared/query';
 import { Link } from 'react-router-dom';
 import { pathFor } from 'shared/routing';
 import { Money } from 'shared/ui';
-import { escrowCalls } from '../api/escrow-api';
+import { escrowCalls } from '../common/api/escrow-api';
 
 /** The money held in escrow per currency, and the counts that call for an admin. */
 export function EscrowSummary() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { escrowCalls } from '../api/escrow-api';
+import { escrowCalls } from '../common/api/escrow-api';
 import type { LedgerCheck } from 'shared/contract';
 import { formatDateTime } from '../common/format';
 import { serverMessage } from '../common/server-message';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { adminCalls } from '../api/admin-api';
+import { adminCalls } from '../common/api/admin-api';
 import { UsersPage } from '../users/users-page';
 import { CreateExpertForm } from './create-expert-form';
 

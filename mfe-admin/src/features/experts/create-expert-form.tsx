@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { SelectField, TextField, useForm } from 'shared/forms';
 import { CreateExpertSchema } from 'shared/contract';
 import { notify } from 'shared/ui';
-import { adminCalls } from '../api/admin-api';
+import { adminCalls } from '../common/api/admin-api';
 
 const EMPTY = { first_name: '', last_name: '', email: '', phone_number: '', country: '', city: '', locale: 'en' };
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { evidenceUpload } from '../api/upload-evidence';
+import { evidenceUpload } from '../common/api/upload-evidence';
 import { fakeAdminApi } from '../../testing/fake-api';
 import { userDetailFixture } from '../../testing/fixtures';
 import { renderAdminPage } from '../../testing/render-page';

@@ -7,7 +7,7 @@ import { isApiError } from 'shared/api';
 import { countryName } from 'shared/i18n';
 import { pathFor } from 'shared/routing';
 import { notify, SOMETHING_WENT_WRONG, Spinner } from 'shared/ui';
-import { adminCalls } from '../api/admin-api';
+import { adminCalls } from '../common/api/admin-api';
 import type { UserDetail } from 'shared/contract';
 import { AuditList } from '../common/audit-list';
 import { formatDate, formatDateTime } from '../common/format';

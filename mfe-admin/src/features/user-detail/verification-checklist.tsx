@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { adminCalls } from '../api/admin-api';
+import { adminCalls } from '../common/api/admin-api';
 import type { UserDetail } from 'shared/contract';
 import { CHECK_TITLES } from '../common/labels';
 import { CheckCard } from './check-card';

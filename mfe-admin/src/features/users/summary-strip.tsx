@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from 'shared/query';
-import { adminCalls } from '../api/admin-api';
+import { adminCalls } from '../common/api/admin-api';
 import type { UserRole } from 'shared/contract';
 
 /** Counts at the top of a dashboard; verification only concerns specialists. */

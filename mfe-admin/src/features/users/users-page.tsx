@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Pagination, Spinner } from 'shared/ui';
-import { adminCalls } from '../api/admin-api';
+import { adminCalls } from '../common/api/admin-api';
 import type { AdminUser, UserRole } from 'shared/contract';
 import { LoadError } from '../common/load-error';
 import '../common/styles';
