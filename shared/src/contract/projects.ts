@@ -67,6 +67,7 @@ export type ProjectListQuery = v.InferInput<typeof ProjectListQuerySchema>;
 export const DraftQuerySchema = v.object({
   draft: v.pipe(
     v.optional(v.string()),
+    v.description('`true`: save as a draft, checked only for the fields given'),
     v.transform((value) => value === 'true'),
   ),
 });
