@@ -59,6 +59,8 @@ describe('the contract in the OpenAPI document', () => {
     const contractFields = Object.keys(ContractViewSchema.pipe[0].entries).sort();
     expect(Object.keys(contract.properties ?? {}).sort()).toEqual(contractFields);
     expect(Object.keys(adminContract.properties ?? {}).sort()).toEqual(contractFields);
-    expect(Object.keys(contract.properties!.milestones!.items!.properties ?? {}).sort()).toEqual(Object.keys(MilestoneViewSchema.pipe[0].entries).sort());
+    expect(Object.keys(contract.properties!.milestones!.items!.properties ?? {}).sort()).toEqual(
+      Object.keys(MilestoneViewSchema.pipe[0].entries).sort(),
+    );
   });
 });

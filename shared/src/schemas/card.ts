@@ -40,9 +40,7 @@ export function expiryValid(expiry: string, today = new Date()): boolean {
   const month = Number(match[1]);
   const year = 2000 + Number(match[2]);
   if (month < 1 || month > 12) return false;
-  return (
-    year * 12 + month >= today.getUTCFullYear() * 12 + today.getUTCMonth() + 1
-  );
+  return year * 12 + month >= today.getUTCFullYear() * 12 + today.getUTCMonth() + 1;
 }
 
 const cardNumber = issueMessage(EM.cardNumber);
