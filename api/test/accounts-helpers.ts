@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { AccessTokenSchema, type OutboxMessage } from 'shared/contract';
 import type { Database } from '../src/db/database';
 
 export const GOOD_PASSWORD = 'Sturdy-walls-42';
@@ -25,14 +27,7 @@ export function signUpBody(overrides: Record<string, unknown> = {}): Record<stri
   };
 }
 
-export interface OutboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  created_at: string;
-}
+export type { OutboxMessage };
 
 /**
  * The newest e-mail to `to`, read from the outbox table (what would be in that
@@ -71,7 +66,7 @@ export async function createVerifiedUser(app: FastifyInstance, overrides: Record
 export async function login(app: FastifyInstance, email: string, password = GOOD_PASSWORD): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-  return (response.json() as { access_token: string }).access_token;
+  return v.parse(AccessTokenSchema, response.json()).access_token;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

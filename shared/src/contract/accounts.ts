@@ -3,13 +3,7 @@ import { issueMessage } from '../schemas/issue-messages';
 import { VALIDATION_MESSAGES } from '../schemas/messages';
 import { ACCOUNT_TYPES, SCHEMA_LOCALES, SPECIALIST_KINDS } from '../schemas/auth-schemas';
 
-export {
-  ForgotPasswordSchema,
-  ProfileSchema,
-  ResetPasswordSchema,
-  SignInSchema,
-  SignUpSchema,
-} from '../schemas/auth-schemas';
+export { ForgotPasswordSchema, ProfileSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from '../schemas/auth-schemas';
 
 const required = issueMessage(VALIDATION_MESSAGES.required);
 const requiredText = v.pipe(v.string(required), v.nonEmpty(required));

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { listOf, TimestampSchema } from './common';
+import { listOf, TimestampSchema, type FileBody } from './common';
 
 /** `GET /notifications?before=`: the page older than the notification `before` (an id). */
 export const NotificationsQuerySchema = v.object({
@@ -10,7 +10,7 @@ export type NotificationsQuery = v.InferOutput<typeof NotificationsQuerySchema>;
 export const NotificationSchema = v.object({
   id: v.number(),
   kind: v.string(),
-  text: v.pipe(v.string(), v.description('Already in the viewer\'s language: the API renders it per request.')),
+  text: v.pipe(v.string(), v.description("Already in the viewer's language: the API renders it per request.")),
   link: v.string(),
   read: v.boolean(),
   created_at: TimestampSchema,
@@ -20,6 +20,23 @@ export type AppNotification = v.InferOutput<typeof NotificationSchema>;
 /** `GET /notifications`: the latest thirty, newest first. */
 export const NotificationsSchema = listOf(NotificationSchema);
 export type Notifications = v.InferOutput<typeof NotificationsSchema>;
+
+/**
+ * `GET /notifications/stream`: Server-Sent Events. Each new notification of
+ * the caller is an event `notification` whose id is the notification's and
+ * whose data is the notification as `GET /notifications` lists it; `resync`
+ * says some may have been missed (read the list again); comment lines keep
+ * the connection open. A `Last-Event-ID` header replays the unread ones newer
+ * than it.
+ */
+export const EventStreamSchema = v.pipe(
+  v.custom<FileBody>(() => true),
+  v.description('An endless text/event-stream of `notification` and `resync` events'),
+  v.metadata({ file: true }),
+);
+
+/** The events of the notification stream, by their `event:` name. */
+export const NOTIFICATION_EVENTS = { notification: 'notification', resync: 'resync' } as const;
 
 /** `GET /notifications/unread-count`. */
 export const UnreadCountSchema = v.object({ count: v.number() });

@@ -42,4 +42,3 @@ export const LocalizationInfoSchema = v.object({
   currency: v.string(),
 });
 export type LocalizationInfo = v.InferOutput<typeof LocalizationInfoSchema>;
-

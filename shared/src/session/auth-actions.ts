@@ -3,7 +3,7 @@ import type { WritableAtom } from 'jotai';
 import { api, adminApi, send } from '../api/client';
 import { sessionStore, clientUserAtom, adminUserAtom } from './atoms';
 import { STORAGE_KEYS, browserStorage, type KeyValueStorage } from './storage-keys';
-import type { AdminMe, Me } from '../contract/accounts';
+import type { AccessToken, AdminMe, Me } from '../contract/accounts';
 import type { AuthUser, SessionState } from './types';
 
 export interface Credentials {
@@ -58,7 +58,7 @@ function createSessionActions<TUser extends AuthUser>(scope: SessionScope<TUser>
     async login(credentials) {
       let token: string;
       try {
-        ({ access_token: token } = await send<{ access_token: string }>(
+        ({ access_token: token } = await send<AccessToken>(
           scope.http.post(scope.paths.login, { json: credentials }),
         ));
       } catch (error) {

@@ -62,7 +62,7 @@ export async function socialRoutes(app: FastifyInstance, { config }: { config: A
 
   /** Only the providers this server can sign in with, so the page shows no button that would fail. */
   api.get('/auth/social/providers', {
-    schema: { tags, summary: 'The providers this server can sign in with', response: { 200: SocialProvidersSchema } },
+    schema: { tags, summary: 'The providers this server can sign in with', response: { 200: SocialProvidersSchema, ...errorResponses(500) } },
   }, async () => ({ providers: offered }));
 
   api.get('/auth/social/link', {

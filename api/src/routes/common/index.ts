@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { LocalizationInfoSchema, PlansSchema, ReferenceBookSchema } from 'shared/contract';
+import { errorResponses, LocalizationInfoSchema, PlansSchema, ReferenceBookSchema } from 'shared/contract';
 import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { API_LOCALES, type ApiLocale } from '../../i18n/server-i18n';
 import { cachedBody, sendCachedBody, type CachedBody } from '../../web/cached-body';
@@ -89,19 +89,19 @@ export const commonRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags,
       summary: 'Countries, categories, specialist kinds, project statuses and currencies, in the caller\'s language',
-      response: { 200: ReferenceBookSchema },
+      response: { 200: ReferenceBookSchema, ...errorResponses(500) },
     },
   }, async (request, reply) => sendCached(request, reply, REFERENCE_BOOK.get(request.locale)!));
 
   api.get('/plans', {
-    schema: { tags, summary: 'The client offer and the specialist plans, with the platform fee', response: { 200: PlansSchema } },
+    schema: { tags, summary: 'The client offer and the specialist plans, with the platform fee', response: { 200: PlansSchema, ...errorResponses(500) } },
   }, async (request, reply) => sendCached(request, reply, PLANS_BODY.get(request.locale)!));
 
   api.get('/localization/info', {
     schema: {
       tags,
       summary: "The visitor's likely locale, country and currency",
-      response: { 200: LocalizationInfoSchema },
+      response: { 200: LocalizationInfoSchema, ...errorResponses(500) },
     },
   }, async (request, reply) => {
     const country = guessCountry(request);
