@@ -149,6 +149,12 @@ export default tseslint.config(
     files: ['shell/**/*.tsx', 'mfe-*/**/*.tsx', 'shared/**/*.tsx'],
     extends: [jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // `role` on a component is that component's own prop (the users page's list of accounts), not an ARIA role.
+      'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
+      // A scrolling region is focusable so that keyboard users can scroll it (WCAG 2.1.1).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
+    },
   },
   {
     files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],

@@ -25,6 +25,7 @@ export function AuditPage() {
   const [draft, setDraft] = useState<Filters>(filters);
   const filterKey = FIELDS.map((field) => filters[field]).join('|');
   // Follows the URL (back button, a link from an account) without resetting on each render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- filters is a new object each render; its key says when it changed
   useEffect(() => setDraft(filters), [filterKey]);
 
   const admins = useQuery({ queryKey: queryKeys.admin.admins(), queryFn: ({ signal }) => adminCalls.admins(signal) });

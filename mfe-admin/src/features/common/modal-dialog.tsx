@@ -49,6 +49,8 @@ export function ModalDialog({ title, children, onClose }: ModalDialogProps) {
   }, []);
 
   return (
+    // A press on the backdrop closes, as Escape and the close button do for the keyboard.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div className="admin-modal" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div className="admin-modal__panel ui-card" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel}>
         <h2 id={titleId} className="admin-modal__title">
