@@ -8,7 +8,7 @@ import { adminCalls } from '../common/api/admin-api';
 import { AuditList } from '../common/audit-list';
 import { AUDIT_ACTIONS } from '../common/labels';
 import { LoadError } from '../common/load-error';
-import { userPath } from '../users/users-table';
+import { userPath } from '../common/paths';
 import '../common/styles';
 
 const FIELDS = ['admin', 'action', 'target', 'from', 'to'] as const;

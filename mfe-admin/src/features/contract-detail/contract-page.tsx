@@ -13,7 +13,7 @@ import { LoadError } from '../common/load-error';
 import { ReasonDialog } from '../common/reason-dialog';
 import { serverMessage } from '../common/server-message';
 import '../common/styles';
-import { contractPath } from '../escrow/contracts-table';
+import { contractPath } from '../common/paths';
 import { AccountFigures } from './account-figures';
 import { AssignExpertForm } from './assign-expert-form';
 import { ContractParties } from './contract-parties';

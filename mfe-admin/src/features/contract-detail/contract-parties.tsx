@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { countryName } from 'shared/i18n';
 import type { ContractView } from 'shared/contract';
 import { formatDate } from '../common/format';
-import { userPath } from '../users/users-table';
+import { userPath } from '../common/paths';
 
 /** Who the contract binds and what it is for. */
 export function ContractParties({ contract }: { contract: ContractView }) {

@@ -13,7 +13,7 @@ import { DISPUTE_STATUS, PARTY_ROLE_LABELS } from '../common/escrow-labels';
 import { formatDateTime } from '../common/format';
 import { ReasonDialog } from '../common/reason-dialog';
 import { serverMessage } from '../common/server-message';
-import { contractPath } from '../escrow/contracts-table';
+import { contractPath } from '../common/paths';
 import { ArbitrationWindow } from './arbitration-window';
 import { DisputeResolution } from './dispute-resolution';
 import { DisputeThread } from './dispute-thread';

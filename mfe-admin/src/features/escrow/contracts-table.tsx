@@ -1,14 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from 'react-router-dom';
 import { countryName } from 'shared/i18n';
-import { pathFor } from 'shared/routing';
 import { Money } from 'shared/ui';
 import type { ContractView } from 'shared/contract';
 import { EscrowBadge } from '../common/escrow-badge';
 import { CONTRACT_STATUS, FROZEN_REASON_LABELS } from '../common/escrow-labels';
 import { formatDate } from '../common/format';
-
-export const contractPath = (id: string) => pathFor('admin.contract', { id });
+import { contractPath } from '../common/paths';
 
 /** One page of contracts; the project title opens the contract, and so does a click on the row. */
 export function ContractsTable({ contracts, caption }: { contracts: ContractView[]; caption: string }) {

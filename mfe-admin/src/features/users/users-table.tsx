@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from 'react-router-dom';
 import { countryName } from 'shared/i18n';
-import { pathFor } from 'shared/routing';
 import type { AdminUser, UserRole } from 'shared/contract';
 import { formatDate } from '../common/format';
 import { ROLE_NAMES } from '../common/labels';
+import { userPath } from '../common/paths';
 import { StatusBadges } from '../common/status-badges';
 import type { ListParams, SortField } from './use-list-params';
 
@@ -18,8 +18,6 @@ interface UsersTableProps {
   /** Extra column (the experts' workload), keyed by user id. */
   extra?: { header: ReactNode; cell: (user: AdminUser) => ReactNode };
 }
-
-export const userPath = (id: string) => pathFor('admin.user', { id });
 
 function SortHeader({ field, params, onSort, children }: { field: SortField; params: ListParams; onSort: UsersTableProps['onSort']; children: ReactNode }) {
   const active = params.sort === field;
