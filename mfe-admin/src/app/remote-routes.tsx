@@ -12,7 +12,7 @@ export default createRemoteRoutes({
   pages: {
     'admin.clients': lazy(() => dashboards().then((m) => ({ default: m.ClientsPage }))),
     'admin.contractors': lazy(() => dashboards().then((m) => ({ default: m.ContractorsPage }))),
-    'admin.assessors': lazy(() => import('../features/experts/assessors-page').then((m) => ({ default: m.AssessorsPage }))),
+    'admin.assessors': lazy(() => import('../features/users/assessors-page').then((m) => ({ default: m.AssessorsPage }))),
     'admin.user': lazy(() => import('../features/user-detail/user-page').then((m) => ({ default: m.UserPage }))),
     'admin.audit': lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage }))),
     'admin.escrow': lazy(() => import('../features/escrow/escrow-page').then((m) => ({ default: m.EscrowPage }))),

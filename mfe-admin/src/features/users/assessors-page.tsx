@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { adminCalls } from '../common/api/admin-api';
-import { UsersPage } from '../users/users-page';
+import { UsersPage } from './users-page';
 import { CreateExpertForm } from './create-expert-form';
 
 /** Experts (assessors): the table with their workload, and the form to create one. */
