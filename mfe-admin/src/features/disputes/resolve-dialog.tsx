@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
-import { currencyDigits, moneyProblemMessage, parseMoney } from 'shared/money';
+import { Field, useForm } from 'shared/forms';
+import { currencyDigits, parseMoney } from 'shared/money';
+import { disputeResolutionFormSchema, RESOLUTION_NOTE_MAX, type DisputeResolutionForm } from 'shared/schemas';
 import { formatMoney, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { escrowCalls, newIdempotencyKey } from '../common/api/escrow-api';
 import type { DisputeView } from 'shared/contract';
@@ -16,8 +18,6 @@ interface ResolveDialogProps {
   onClose: () => void;
 }
 
-type Errors = { amount?: string; note?: string };
-
 /**
  * Splits the disputed milestone between the contractor and the client. The
  * split is typed, then confirmed with both amounts spelled out. The request
@@ -26,25 +26,27 @@ type Errors = { amount?: string; note?: string };
  */
 export function ResolveDialog({ dispute, milestoneAmount, onResolved, onClose }: ResolveDialogProps) {
   const { t, i18n } = useLingui();
-  const id = useId();
   const currency = dispute.contract.currency;
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [step, setStep] = useState<'split' | 'confirm'>('split');
-  const [amountText, setAmountText] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const [decision, setDecision] = useState<DisputeResolutionForm | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const confirmText = useRef<HTMLParagraphElement>(null);
   const amountInput = useRef<HTMLInputElement>(null);
 
   const money = (amount: number) => formatMoney(amount, currency, i18n.locale);
-  // Read in the admin's language and the currency's decimals, like every amount field.
-  const reading = parseMoney(amountText, currency, i18n.locale);
-  const inRange = reading.ok && reading.minor <= milestoneAmount;
-  const contractorAmount = reading.ok ? reading.minor : 0;
-  const refund = milestoneAmount - contractorAmount;
   const maximum = money(milestoneAmount);
+  const form = useForm({
+    initialValues: { amount: '', note: '' },
+    // Read in the admin's language and the currency's decimals, like every amount field.
+    schema: disputeResolutionFormSchema(currency, i18n.locale, milestoneAmount, maximum),
+    fromServer: (name) => (name === 'contractor_amount' ? 'amount' : name),
+  });
+  const reading = parseMoney(form.values.amount, currency, i18n.locale);
+  const inRange = reading.ok && reading.minor <= milestoneAmount;
+  const contractorAmount = decision?.amount ?? (reading.ok ? reading.minor : 0);
+  const refund = milestoneAmount - contractorAmount;
   const digits = currencyDigits(currency);
 
   // Each step starts where the eye and the screen reader should: the question, or the amount (the button that was pressed is gone).
@@ -53,38 +55,24 @@ export function ResolveDialog({ dispute, milestoneAmount, onResolved, onClose }:
     else amountInput.current?.focus();
   }, [step]);
 
-  const amountProblem = (): string | undefined => {
-    if (!reading.ok) {
-      if (reading.problem === 'empty') return t`Please enter the amount paid to the contractor.`;
-      return i18n._(moneyProblemMessage(reading.problem, currency, i18n.locale));
-    }
-    if (!inRange) return t`The contractor can receive at most ${maximum}.`;
-    return undefined;
-  };
-
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Errors = { amount: amountProblem(), note: note.trim() ? undefined : t`Please explain the decision in a note.` };
-    setErrors(next);
-    if (next.amount || next.note) {
-      (next.amount ? amountInput.current : document.getElementById(`${id}-note`))?.focus();
-      return;
-    }
+  const review = form.handleSubmit((output) => {
+    setDecision(output);
     setFailure(null);
     setStep('confirm');
-  };
+  });
 
   const confirm = async () => {
-    if (busy) return;
+    if (busy || !decision) return;
     setBusy(true);
     setFailure(null);
     try {
-      const resolved = await escrowCalls.resolve(dispute.id, { contractor_amount: contractorAmount, note: note.trim() }, idempotencyKey);
+      const resolved = await escrowCalls.resolve(dispute.id, { contractor_amount: decision.amount, note: decision.note }, idempotencyKey);
       notify.success(t`The dispute is resolved and the contract is unfrozen.`);
       onResolved(resolved);
     } catch (error) {
       if (isApiError(error) && error.status === 422 && (error.fieldError('contractor_amount') || error.fieldError('note'))) {
-        setErrors({ amount: error.fieldError('contractor_amount'), note: error.fieldError('note') });
+        form.setServerErrors(error.errors);
+        setDecision(null);
         setStep('split');
       } else {
         // A payment provider's failure (502) comes with words meant for the admin, unlike other server errors.
@@ -96,6 +84,8 @@ export function ResolveDialog({ dispute, milestoneAmount, onResolved, onClose }:
     }
   };
 
+  const amountField = form.field('amount');
+  const noteField = form.field('note');
   const position = dispute.milestone_position;
   const title = dispute.milestone_title;
   const held = money(dispute.held_amount);
@@ -106,47 +96,33 @@ export function ResolveDialog({ dispute, milestoneAmount, onResolved, onClose }:
   return (
     <ModalDialog title={<Trans>Resolve the dispute</Trans>} onClose={busy ? () => undefined : onClose}>
       {step === 'split' ? (
-        <form className="admin-form" onSubmit={review} noValidate>
+        <form className="admin-form" ref={form.formRef} onSubmit={review} noValidate>
           <p className="admin-modal__text">
             <Trans>
               Milestone {position} “{title}” is worth {maximum} ({held} held in escrow with its fees). Enter what the contractor receives; the
               rest of the milestone amount goes back to the client.
             </Trans>
           </p>
-          <div className="ui-field">
-            <label className="ui-field__label" htmlFor={`${id}-amount`}>
-              <Trans>Paid to the contractor ({currency})</Trans>
-            </label>
-            <input
-              id={`${id}-amount`}
-              ref={amountInput}
-              className="ui-field__input"
-              inputMode={digits === 0 ? 'numeric' : 'decimal'}
-              autoComplete="off"
-              value={amountText}
-              required
-              aria-invalid={Boolean(errors.amount)}
-              aria-describedby={`${id}-amount-hint${errors.amount ? ` ${id}-amount-error` : ''}`}
-              onChange={(event) => {
-                setAmountText(event.target.value);
-                setErrors({ ...errors, amount: undefined });
-              }}
-            />
-            <p className="ui-field__hint" id={`${id}-amount-hint`}>
-              {digits === 0 ? (
-                <Trans>From 0 to {maximum}, a whole amount.</Trans>
-              ) : (
-                <Trans>
-                  From 0 to {maximum}, with up to {digits} decimals.
-                </Trans>
-              )}
-            </p>
-            {errors.amount && (
-              <p className="ui-field__error" id={`${id}-amount-error`}>
-                {errors.amount}
-              </p>
+          <Field
+            label={<Trans>Paid to the contractor ({currency})</Trans>}
+            name="amount"
+            errors={amountField.errors}
+            hint={digits === 0 ? <Trans>From 0 to {maximum}, a whole amount.</Trans> : <Trans>From 0 to {maximum}, with up to {digits} decimals.</Trans>}
+          >
+            {(control) => (
+              <input
+                {...control}
+                ref={amountInput}
+                className="ui-field__input"
+                inputMode={digits === 0 ? 'numeric' : 'decimal'}
+                autoComplete="off"
+                value={amountField.value}
+                required
+                onChange={(event) => amountField.onChange(event.target.value)}
+                onBlur={amountField.onBlur}
+              />
             )}
-          </div>
+          </Field>
           <dl className="admin-split" aria-live="polite">
             <div>
               <dt>
@@ -169,30 +145,20 @@ export function ResolveDialog({ dispute, milestoneAmount, onResolved, onClose }:
               </Trans>
             </p>
           )}
-          <div className="ui-field">
-            <label className="ui-field__label" htmlFor={`${id}-note`}>
-              <Trans>Note explaining the decision</Trans>
-            </label>
-            <textarea
-              id={`${id}-note`}
-              className="ui-field__input admin-textarea"
-              value={note}
-              maxLength={2000}
-              required
-              aria-required="true"
-              aria-invalid={Boolean(errors.note)}
-              aria-describedby={errors.note ? `${id}-note-error` : undefined}
-              onChange={(event) => {
-                setNote(event.target.value);
-                setErrors({ ...errors, note: undefined });
-              }}
-            />
-            {errors.note && (
-              <p className="ui-field__error" id={`${id}-note-error`}>
-                {errors.note}
-              </p>
+          <Field label={<Trans>Note explaining the decision</Trans>} name="note" errors={noteField.errors}>
+            {(control) => (
+              <textarea
+                {...control}
+                className="ui-field__input admin-textarea"
+                value={noteField.value}
+                maxLength={RESOLUTION_NOTE_MAX}
+                required
+                aria-required="true"
+                onChange={(event) => noteField.onChange(event.target.value)}
+                onBlur={noteField.onBlur}
+              />
             )}
-          </div>
+          </Field>
           <div className="admin-modal__actions">
             <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
               {t`Cancel`}
