@@ -66,33 +66,50 @@ export function matchingRequestSql(param: string): string {
   )`;
 }
 
+/** What decides a non-owner's relation to a project, as the SQL of `relationFlagsSql` answers it. */
+export interface RelationFlags {
+  quoted: boolean;
+  invited: boolean;
+  matching: boolean;
+  inspecting: boolean;
+}
+
+/**
+ * The columns `quoted`, `invited`, `matching` and `inspecting` of RelationFlags
+ * for the project under alias `p` and the user `param`, to select in the same
+ * statement as the project.
+ */
+export function relationFlagsSql(param: string): string {
+  return `EXISTS (SELECT 1 FROM quotes q WHERE q.project_id = p.id AND q.specialist_id = ${param}) AS quoted,
+       EXISTS (SELECT 1 FROM invites i WHERE i.project_id = p.id AND i.specialist_id = ${param} AND i.status <> 'declined') AS invited,
+       (${matchingRequestSql(param)}) AS matching,
+       EXISTS (SELECT 1 FROM contracts ec WHERE ec.project_id = p.id AND ec.expert_id = ${param}) AS inspecting`;
+}
+
 /**
  * How a user stands towards a project, which decides what they may see:
  * its owner; a verified specialist it is shared with (matching request,
  * invitation, or an earlier quote); the expert inspecting its contract; or
  * nobody (answered as not found).
  */
-export async function relationTo(db: Queryable, project: ProjectRow, user: UserRow & { verified_at?: unknown }): Promise<ProjectRelation> {
+export function relationFrom(project: ProjectRow, user: UserRow & { verified_at?: unknown }, flags: RelationFlags): ProjectRelation {
   if (project.owner_id === user.id) return 'owner';
   // A draft is not shared with anyone yet, whatever invitation it may have.
   if (project.status === 'draft') return 'none';
-  if (user.specialist_kind === 'expert') {
-    // The plans and photos of the project are what the expert inspects the work against.
-    const { rows } = await db.query('SELECT 1 FROM contracts WHERE project_id = $1 AND expert_id = $2', [project.id, user.id]);
-    return rows.length > 0 ? 'inspecting' : 'none';
-  }
+  // The plans and photos of the project are what the expert inspects the work against.
+  if (user.specialist_kind === 'expert') return flags.inspecting ? 'inspecting' : 'none';
   if (!receivesRequests(user)) return 'none';
-  const { rows } = await db.query<{ quoted: boolean; invited: boolean; matching: boolean }>(
-    `SELECT
-       EXISTS (SELECT 1 FROM quotes q WHERE q.project_id = p.id AND q.specialist_id = $2) AS quoted,
-       EXISTS (SELECT 1 FROM invites i WHERE i.project_id = p.id AND i.specialist_id = $2 AND i.status <> 'declined') AS invited,
-       (${matchingRequestSql('$2')}) AS matching
-     FROM projects p WHERE p.id = $1`,
-    [project.id, user.id],
-  );
-  const row = rows[0];
-  if (!row) return 'none';
-  if (row.quoted) return 'quoted';
-  if (row.invited) return 'invited';
-  return row.matching ? 'matching' : 'none';
+  if (flags.quoted) return 'quoted';
+  if (flags.invited) return 'invited';
+  return flags.matching ? 'matching' : 'none';
 }
+
+/** `relationFrom`, asking the database what it needs. */
+export async function relationTo(db: Queryable, project: ProjectRow, user: UserRow & { verified_at?: unknown }): Promise<ProjectRelation> {
+  if (project.owner_id === user.id || project.status === 'draft') return relationFrom(project, user, NO_FLAGS);
+  const { rows } = await db.query<RelationFlags>(`SELECT ${relationFlagsSql('$2')} FROM projects p WHERE p.id = $1`, [project.id, user.id]);
+  const flags = rows[0];
+  return flags ? relationFrom(project, user, flags) : 'none';
+}
+
+const NO_FLAGS: RelationFlags = { quoted: false, invited: false, matching: false, inspecting: false };

@@ -25,7 +25,7 @@ import { emailNotifications } from '../../marketplace/notification-mail';
 import { matchingRequestSql, receivesRequests, type ProjectRow } from '../../marketplace/project-access';
 import { MULTIPART_LIMITS, parseDraft, parseProject, readProjectMultipart, storedFields, type UploadedDocument } from './project-input';
 import { listDocuments, listQuotes, projectCard, projectDetail, type DocumentRow } from './project-views';
-import { UUID, can, loadVisibleProject, ownedProject, requirePermission, type ProjectWithOwner, type Viewer } from './project-guards';
+import { UUID, can, loadVisibleProject, loadVisibleProjectPage, ownedProject, requirePermission, type ProjectWithOwner, type Viewer } from './project-guards';
 import { quoteRoutes } from './quotes';
 import { listProjects, type ListingViewer } from './project-listing';
 import type { ValibotTypeProvider } from '../../http/valibot-provider';
@@ -183,13 +183,8 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
       response: { 200: ProjectDetailSchema, ...errorResponses(401, 404) },
     },
   }, async (request) => {
-    const { project, relation } = await loadVisibleProject(app, request, request.params.id);
-    const user = request.user as Viewer;
-    return {
-      ...projectDetail(project, relation, user.id),
-      documents: await listDocuments(app.db, project.id),
-      quotes: await listQuotes(app.db, project.id, relation === 'owner' ? undefined : user.id),
-    };
+    const { project, relation, documents, quotes } = await loadVisibleProjectPage(app, request, request.params.id);
+    return { ...projectDetail(project, relation, request.user!.id), documents, quotes };
   });
 
   const owned = ownedProject(app);

@@ -3,8 +3,8 @@ import { MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
 import { ROLE_PERMISSIONS, type Permission } from 'shared/permissions';
 import { roleName, type UserRow } from '../../accounts/users';
 import { HttpError } from '../../plugins/error-handler';
-import { relationTo, type ProjectRelation, type ProjectRow } from '../../marketplace/project-access';
-import { PROJECT_SELECT } from './project-views';
+import { relationFrom, relationTo, type ProjectRelation, type ProjectRow } from '../../marketplace/project-access';
+import { PROJECT_SELECT, loadProjectPage } from './project-views';
 
 export type Viewer = UserRow & { verified_at?: Date | string | null };
 export type ProjectWithOwner = ProjectRow & { bid_count: string; owner_first_name: string; owner_last_name: string };
@@ -39,6 +39,18 @@ export async function loadVisibleProject(
   const relation = await relationTo(app.db, project, request.user as Viewer);
   if (relation === 'none') throw notFound;
   return { project, relation };
+}
+
+/** `loadVisibleProject` with the project's documents and the quotes the user may see, in one statement. */
+export async function loadVisibleProjectPage(app: FastifyInstance, request: FastifyRequest, id: string) {
+  const notFound = new HttpError(404, request.t(MM.projectNotFound));
+  if (!UUID.test(id)) throw notFound;
+  const user = request.user as Viewer;
+  const page = await loadProjectPage(app.db, id, user.id);
+  if (!page) throw notFound;
+  const relation = relationFrom(page.project, user, page.flags);
+  if (relation === 'none') throw notFound;
+  return { project: page.project, relation, documents: page.documents, quotes: page.quotes };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ProjectRelation, QuoteStatus } from 'shared/contract';
 import type { SpecialistKind } from 'shared/schemas';
-import type { Queryable } from '../../db/database';
-import { barredSql, type ProjectRow } from '../../marketplace/project-access';
+import { prepared, type Queryable } from '../../db/database';
+import { barredSql, relationFlagsSql, type ProjectRow, type RelationFlags } from '../../marketplace/project-access';
 
 /** Amounts are bigint columns: read them back as numbers (well inside the exact range, see AMOUNT_MAX). */
 export const toAmount = (value: string | number | null): number | null => (value === null ? null : Number(value));
@@ -45,8 +45,11 @@ export const documentView = (row: DocumentRow) => ({
   download_url: `/api/v1/projects/${row.project_id}/documents/${row.id}/download`,
 });
 
+const DOCUMENTS_OF = (project: string) => `SELECT * FROM project_documents WHERE project_id = ${project}`;
+const DOCUMENTS = prepared(`${DOCUMENTS_OF('$1')} ORDER BY created_at, id`);
+
 export async function listDocuments(db: Queryable, projectId: string) {
-  const { rows } = await db.query<DocumentRow>('SELECT * FROM project_documents WHERE project_id = $1 ORDER BY created_at, id', [projectId]);
+  const { rows } = await db.query<DocumentRow>(DOCUMENTS, [projectId]);
   return rows.map(documentView);
 }
 
@@ -69,21 +72,27 @@ interface QuoteRow {
   milestones: Array<{ position: number; title: string; amount: string | number }> | null;
 }
 
+/** Quotes (with their specialists and milestone plans) of the project `project` that `condition` keeps, in the order they came. */
+const QUOTES_OF = (project: string, condition: string) => `
+  SELECT q.*, u.first_name, u.last_name, u.specialist_kind, u.verified_at, sp.company_name,
+         NOT ${barredSql('q.specialist_id')} AS available,
+         (SELECT json_agg(json_build_object('position', m.position, 'title', m.title, 'amount', m.amount) ORDER BY m.position)
+            FROM quote_milestones m WHERE m.quote_id = q.id) AS milestones
+    FROM quotes q
+    JOIN users u ON u.id = q.specialist_id
+    LEFT JOIN specialist_profiles sp ON sp.user_id = q.specialist_id
+   WHERE q.project_id = ${project} AND ${condition}`;
+const QUOTES = prepared(`${QUOTES_OF('$1', '($2::uuid IS NULL OR q.specialist_id = $2)')} ORDER BY q.created_at, q.id`);
+
 /** Quotes of a project with their milestone plans; `specialistId` limits them to one specialist's own. */
 export async function listQuotes(db: Queryable, projectId: string, specialistId?: string) {
-  const { rows } = await db.query<QuoteRow>(
-    `SELECT q.*, u.first_name, u.last_name, u.specialist_kind, u.verified_at, sp.company_name,
-            NOT ${barredSql('q.specialist_id')} AS available,
-            (SELECT json_agg(json_build_object('position', m.position, 'title', m.title, 'amount', m.amount) ORDER BY m.position)
-               FROM quote_milestones m WHERE m.quote_id = q.id) AS milestones
-       FROM quotes q
-       JOIN users u ON u.id = q.specialist_id
-       LEFT JOIN specialist_profiles sp ON sp.user_id = q.specialist_id
-      WHERE q.project_id = $1 AND ($2::uuid IS NULL OR q.specialist_id = $2)
-      ORDER BY q.created_at, q.id`,
-    [projectId, specialistId ?? null],
-  );
-  return rows.map((row) => ({
+  const { rows } = await db.query<QuoteRow>(QUOTES, [projectId, specialistId ?? null]);
+  return rows.map(quoteView);
+}
+
+/** A quote as its readers see it; the row may come as JSON (dates as text). */
+function quoteView(row: QuoteRow) {
+  return {
     id: row.id,
     status: row.status,
     amount: Number(row.amount),
@@ -105,7 +114,7 @@ export async function listQuotes(db: Queryable, projectId: string, specialistId?
       title: milestone.title,
       amount: Number(milestone.amount),
     })),
-  }));
+  };
 }
 
 export function projectDetail(
@@ -153,3 +162,41 @@ export const PROJECT_CARD_JOINS = `JOIN users u ON u.id = p.owner_id
 export const PROJECT_SELECT = `
   SELECT ${PROJECT_CARD_COLUMNS}
     FROM projects p ${PROJECT_CARD_JOINS}`;
+
+/**
+ * Everything `GET /projects/:id` shows, in one statement: the project, what
+ * decides the reader's ($2) relation to it, its documents, and the quotes the
+ * reader may see (all for the owner, their own for anyone else).
+ */
+const PROJECT_PAGE = prepared(`
+  SELECT ${PROJECT_CARD_COLUMNS},
+         ${relationFlagsSql('$2')},
+         (SELECT json_agg(d ORDER BY d.created_at, d.id) FROM (${DOCUMENTS_OF('p.id')}) d) AS documents_json,
+         (SELECT json_agg(x ORDER BY x.created_at, x.id) FROM (${QUOTES_OF('p.id', '(p.owner_id = $2 OR q.specialist_id = $2)')}) x) AS quotes_json
+    FROM projects p ${PROJECT_CARD_JOINS}
+   WHERE p.id = $1`);
+
+export type ProjectPageRow = ProjectRow & {
+  bid_count: string;
+  owner_first_name: string;
+  owner_last_name: string;
+  contract_id: string | null;
+  contract_contractor_id: string | null;
+};
+
+/** The project `id` as `readerId` would see it, with what decides whether they may; undefined when there is no such project. */
+export async function loadProjectPage(db: Queryable, id: string, readerId: string) {
+  const { rows } = await db.query<ProjectPageRow & RelationFlags & { documents_json: DocumentRow[] | null; quotes_json: QuoteRow[] | null }>(
+    PROJECT_PAGE,
+    [id, readerId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { quoted, invited, matching, inspecting, documents_json: documents, quotes_json: quotes, ...project } = row;
+  return {
+    project,
+    flags: { quoted, invited, matching, inspecting },
+    documents: (documents ?? []).map(documentView),
+    quotes: (quotes ?? []).map(quoteView),
+  };
+}
