@@ -48,7 +48,9 @@ function SplitForm({ send }: { send: (output: Output) => Promise<void> }) {
               const binding = lines.field(row.index, name);
               return (
                 <Field key={name} label={`Line ${row.index + 1} ${name}`} errors={binding.errors}>
-                  {(control) => <input {...control} value={binding.value} onChange={(e) => binding.onChange(e.target.value)} onBlur={binding.onBlur} />}
+                  {(control) => (
+                    <input {...control} value={binding.value} onChange={(e) => binding.onChange(e.target.value)} onBlur={binding.onBlur} />
+                  )}
                 </Field>
               );
             })}

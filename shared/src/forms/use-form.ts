@@ -110,9 +110,7 @@ export function setPath<T>(values: T, path: string, value: unknown): T {
   const [head, ...rest] = segments(path);
   const container = (values ?? {}) as Record<string, unknown> | unknown[];
   const copy: Record<string, unknown> | unknown[] = Array.isArray(container) ? [...container] : { ...container };
-  (copy as Record<string, unknown>)[head!] = rest.length
-    ? setPath((container as Record<string, unknown>)[head!], rest.join('.'), value)
-    : value;
+  (copy as Record<string, unknown>)[head!] = rest.length ? setPath((container as Record<string, unknown>)[head!], rest.join('.'), value) : value;
   return copy as T;
 }
 
@@ -157,9 +155,7 @@ let nextRowKey = 1;
  * field on submit; a 422 answer's field errors land on the same fields, rows
  * of lists included.
  */
-export function useForm<TValues extends FormValues, TOutput>(
-  options: UseFormOptions<TValues, TOutput>,
-): FormApi<TValues, TOutput> {
+export function useForm<TValues extends FormValues, TOutput>(options: UseFormOptions<TValues, TOutput>): FormApi<TValues, TOutput> {
   const { i18n } = useLingui();
   const [values, setValuesState] = useState<TValues>(options.initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -214,7 +210,13 @@ export function useForm<TValues extends FormValues, TOutput>(
     const next = setPath(valuesRef.current, path, value);
     commit(next);
     // Re-check messages already shown about this value (or the list it is in) as the user fixes it.
-    setErrors((previous) => refresh(Object.keys(previous).filter((key) => related(key, path)), next, previous));
+    setErrors((previous) =>
+      refresh(
+        Object.keys(previous).filter((key) => related(key, path)),
+        next,
+        previous,
+      ),
+    );
   };
 
   const touch = (path: string) => {
@@ -256,7 +258,11 @@ export function useForm<TValues extends FormValues, TOutput>(
       remove: (index) => {
         const current = (valuesRef.current[name] ?? []) as readonly Row[];
         rowKeys(name, current.length).splice(index, 1);
-        const next = setPath(valuesRef.current, name, current.filter((_, position) => position !== index));
+        const next = setPath(
+          valuesRef.current,
+          name,
+          current.filter((_, position) => position !== index),
+        );
         commit(next);
         serverErrorsRef.current = new Map(shiftRows(serverErrorsRef.current, name, index));
         setErrors((previous) => {

@@ -19,12 +19,18 @@ export const ESCROW_FORM_MESSAGES = {
     id: 'Please explain the problem in at least {REASON_MIN} characters.',
     message: 'Please explain the problem in at least {REASON_MIN} characters.',
   },
-  reasonMax: /*i18n*/ { id: 'Please keep the reason under {REASON_MAX} characters.', message: 'Please keep the reason under {REASON_MAX} characters.' },
+  reasonMax: /*i18n*/ {
+    id: 'Please keep the reason under {REASON_MAX} characters.',
+    message: 'Please keep the reason under {REASON_MAX} characters.',
+  },
   chooseRating: /*i18n*/ { id: 'Please choose a rating from 1 to 5 stars.', message: 'Please choose a rating from 1 to 5 stars.' },
   reviewMin: /*i18n*/ { id: 'Please write at least {BODY_MIN} characters.', message: 'Please write at least {BODY_MIN} characters.' },
   reviewMax: /*i18n*/ { id: 'Please keep the review under {BODY_MAX} characters.', message: 'Please keep the review under {BODY_MAX} characters.' },
   writeMessage: /*i18n*/ { id: 'Please write a message.', message: 'Please write a message.' },
-  messageMax: /*i18n*/ { id: 'Please keep the message under {MESSAGE_MAX} characters.', message: 'Please keep the message under {MESSAGE_MAX} characters.' },
+  messageMax: /*i18n*/ {
+    id: 'Please keep the message under {MESSAGE_MAX} characters.',
+    message: 'Please keep the message under {MESSAGE_MAX} characters.',
+  },
 } satisfies Record<string, MessageDescriptor>;
 
 const E = ESCROW_FORM_MESSAGES;

@@ -66,13 +66,7 @@ function optionalAmount() {
 const isoDate = v.pipe(
   v.optional(v.union([v.literal(''), v.null(), v.string()]), null),
   v.transform((value) => (value ? value : null)),
-  v.nullable(
-    v.pipe(
-      v.string(),
-      v.isoDate(issueMessage(P.date)),
-      v.check(isCalendarDate, issueMessage(P.date)),
-    ),
-  ),
+  v.nullable(v.pipe(v.string(), v.isoDate(issueMessage(P.date)), v.check(isCalendarDate, issueMessage(P.date)))),
 );
 
 /** The fields of a project (create and edit), without its documents. */
@@ -81,10 +75,7 @@ export const ProjectEntries = {
   description: text(PROJECT_DESCRIPTION_MIN, PROJECT_DESCRIPTION_MAX),
   category: code(issueMessage(P.chooseCategory)),
   country: code(issueMessage(M.selectCountry)),
-  city: v.optional(
-    v.pipe(v.string(issueMessage(M.enterCity)), v.trim(), v.nonEmpty(issueMessage(M.enterCity)), v.maxLength(100, max(100))),
-    '',
-  ),
+  city: v.optional(v.pipe(v.string(issueMessage(M.enterCity)), v.trim(), v.nonEmpty(issueMessage(M.enterCity)), v.maxLength(100, max(100))), ''),
   currency: code(issueMessage(P.chooseCurrency)),
   budget_min: optionalAmount(),
   budget_max: optionalAmount(),
@@ -149,9 +140,7 @@ function quoteSchema(money: () => v.GenericSchema<unknown, number>) {
     v.forward(
       v.check(
         // An empty plan already has its own message.
-        (quote) =>
-          quote.milestones.length === 0 ||
-          quote.milestones.reduce((total, milestone) => total + milestone.amount, 0) === quote.amount,
+        (quote) => quote.milestones.length === 0 || quote.milestones.reduce((total, milestone) => total + milestone.amount, 0) === quote.amount,
         issueMessage(P.milestonesTotal),
       ),
       ['milestones'],
@@ -176,14 +165,17 @@ export const SpecialistInviteSchema = v.object({
   message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000, max(1000))), ''),
 });
 
-export const InviteSchema = v.union([
-  SpecialistInviteSchema,
-  v.object({
-    email: v.pipe(v.string(required), v.trim(), v.toLowerCase(), v.email(issueMessage(M.email)), v.maxLength(255, max(255))),
-    project_id: v.optional(v.nullable(v.pipe(v.string(), v.uuid(required))), null),
-    message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000, max(1000))), ''),
-  }),
-], required);
+export const InviteSchema = v.union(
+  [
+    SpecialistInviteSchema,
+    v.object({
+      email: v.pipe(v.string(required), v.trim(), v.toLowerCase(), v.email(issueMessage(M.email)), v.maxLength(255, max(255))),
+      project_id: v.optional(v.nullable(v.pipe(v.string(), v.uuid(required))), null),
+      message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000, max(1000))), ''),
+    }),
+  ],
+  required,
+);
 export type InviteInput = v.InferInput<typeof InviteSchema>;
 
 /** What a specialist offers and where (decides the requests they receive). */

@@ -99,15 +99,23 @@ export function ResolveDialog({ dispute, milestoneAmount, onResolved, onClose }:
         <form className="admin-form" ref={form.formRef} onSubmit={review} noValidate>
           <p className="admin-modal__text">
             <Trans>
-              Milestone {position} “{title}” is worth {maximum} ({held} held in escrow with its fees). Enter what the contractor receives; the
-              rest of the milestone amount goes back to the client.
+              Milestone {position} “{title}” is worth {maximum} ({held} held in escrow with its fees). Enter what the contractor receives; the rest of
+              the milestone amount goes back to the client.
             </Trans>
           </p>
           <Field
             label={<Trans>Paid to the contractor ({currency})</Trans>}
             name="amount"
             errors={amountField.errors}
-            hint={digits === 0 ? <Trans>From 0 to {maximum}, a whole amount.</Trans> : <Trans>From 0 to {maximum}, with up to {digits} decimals.</Trans>}
+            hint={
+              digits === 0 ? (
+                <Trans>From 0 to {maximum}, a whole amount.</Trans>
+              ) : (
+                <Trans>
+                  From 0 to {maximum}, with up to {digits} decimals.
+                </Trans>
+              )
+            }
           >
             {(control) => (
               <input

@@ -126,13 +126,25 @@ export function CheckCard({ userId, check, onChange }: CheckCardProps) {
           </Field>
           <Field label={<Trans>Date of the check</Trans>} name="checked_on" errors={form.errors.checked_on}>
             {(control) => (
-              <input {...control} className="ui-field__input" type="date" value={checkedOn} onChange={(event) => form.setValue('checked_on', event.target.value)} />
+              <input
+                {...control}
+                className="ui-field__input"
+                type="date"
+                value={checkedOn}
+                onChange={(event) => form.setValue('checked_on', event.target.value)}
+              />
             )}
           </Field>
         </div>
         <Field label={<Trans>Notes</Trans>} name="notes" errors={form.errors.notes}>
           {(control) => (
-            <textarea {...control} className="ui-field__input admin-textarea" value={notes} maxLength={2000} onChange={(event) => form.setValue('notes', event.target.value)} />
+            <textarea
+              {...control}
+              className="ui-field__input admin-textarea"
+              value={notes}
+              maxLength={2000}
+              onChange={(event) => form.setValue('notes', event.target.value)}
+            />
           )}
         </Field>
         <div className="admin-form__actions">

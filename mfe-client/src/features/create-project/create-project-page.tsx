@@ -58,7 +58,11 @@ function ProjectForm() {
       </header>
       <ol className="client-steps" aria-label={t`Steps`}>
         {stepTitles.map((title, index) => (
-          <li key={title} className={index === step ? 'is-current' : index < step ? 'is-done' : undefined} aria-current={index === step ? 'step' : undefined}>
+          <li
+            key={title}
+            className={index === step ? 'is-current' : index < step ? 'is-done' : undefined}
+            aria-current={index === step ? 'step' : undefined}
+          >
             <span className="client-steps__number" aria-hidden="true">
               {index + 1}
             </span>
@@ -90,10 +94,22 @@ function ProjectForm() {
         {step === 0 && <WhatStep form={form} />}
         {step === 1 && <WhereStep form={form} />}
         {step === 2 && (
-          <DocumentsStep files={wizard.files} onChange={wizard.setFiles} savedDocuments={wizard.savedDocuments} error={wizard.documentError} disabled={busy} />
+          <DocumentsStep
+            files={wizard.files}
+            onChange={wizard.setFiles}
+            savedDocuments={wizard.savedDocuments}
+            error={wizard.documentError}
+            disabled={busy}
+          />
         )}
         {step === 3 && (
-          <ReviewStep values={form.values} budgetMin={wizard.budgetMin} budgetMax={wizard.budgetMax} savedDocuments={wizard.savedDocuments} files={wizard.files} />
+          <ReviewStep
+            values={form.values}
+            budgetMin={wizard.budgetMin}
+            budgetMax={wizard.budgetMax}
+            savedDocuments={wizard.savedDocuments}
+            files={wizard.files}
+          />
         )}
 
         {wizard.progress !== null && <UploadProgress fraction={wizard.progress} label={t`Publishing your project`} />}

@@ -21,12 +21,7 @@ import { createDraft, publishDraft, updateDraft } from './api/save-draft';
 import { uploadDocuments } from '../common/api/upload-documents';
 
 /** The fields each step shows, in order; the documents and review steps have none of the form's. */
-const STEPS = [
-  ['title', 'category', 'description'],
-  ['country', 'city', 'desired_start', 'budget_min', 'budget_max', 'currency'],
-  [],
-  [],
-] as const;
+const STEPS = [['title', 'category', 'description'], ['country', 'city', 'desired_start', 'budget_min', 'budget_max', 'currency'], [], []] as const;
 
 export const LAST_STEP = STEPS.length - 1;
 
@@ -157,7 +152,11 @@ export function useProjectWizard() {
   };
 
   /** The fields as typed so far; budgets in minor units when they read as amounts, else as typed (the server says what is wrong). */
-  const draftFields = () => ({ ...form.values, budget_min: budget(form.values.budget_min) ?? form.values.budget_min, budget_max: budget(form.values.budget_max) ?? form.values.budget_max });
+  const draftFields = () => ({
+    ...form.values,
+    budget_min: budget(form.values.budget_min) ?? form.values.budget_min,
+    budget_max: budget(form.values.budget_max) ?? form.values.budget_max,
+  });
 
   /** Server field errors back on their step; document errors on the documents step. */
   const showServerErrors = (error: unknown): boolean => {

@@ -63,7 +63,11 @@ export function ServicesCard({ profile, onSaved }: { profile: OwnSpecialistProfi
               .filter((item) => item.group === group.code)
               .map((item) => (
                 <label key={item.code} className="client-check">
-                  <input type="checkbox" checked={values.categories.includes(item.code)} onChange={() => form.setValue('categories', toggle(values.categories, item.code))} />
+                  <input
+                    type="checkbox"
+                    checked={values.categories.includes(item.code)}
+                    onChange={() => form.setValue('categories', toggle(values.categories, item.code))}
+                  />
                   {item.name}
                 </label>
               ))}
@@ -73,10 +77,15 @@ export function ServicesCard({ profile, onSaved }: { profile: OwnSpecialistProfi
       </fieldset>
       <Field label={t`Country you work in`} errors={errors.service_country}>
         {(control) => (
-          <select {...control} className="ui-field__input" value={values.service_country} onChange={(e) => {
-            form.setValue('service_country', e.target.value);
-            form.setValue('service_cities', []);
-          }}>
+          <select
+            {...control}
+            className="ui-field__input"
+            value={values.service_country}
+            onChange={(e) => {
+              form.setValue('service_country', e.target.value);
+              form.setValue('service_cities', []);
+            }}
+          >
             <option value="">{t`Choose a country`}</option>
             {names.book?.countries.map((item) => (
               <option key={item.code} value={item.code}>
@@ -92,7 +101,11 @@ export function ServicesCard({ profile, onSaved }: { profile: OwnSpecialistProfi
           <div className="client-checks">
             {countryCities.map((city) => (
               <label key={city} className="client-check">
-                <input type="checkbox" checked={values.service_cities.includes(city)} onChange={() => form.setValue('service_cities', toggle(values.service_cities, city))} />
+                <input
+                  type="checkbox"
+                  checked={values.service_cities.includes(city)}
+                  onChange={() => form.setValue('service_cities', toggle(values.service_cities, city))}
+                />
                 {city}
               </label>
             ))}

@@ -24,11 +24,14 @@ export function CompleteDialog({ contract, milestone, onClose, onDone }: Complet
   });
   const notes = form.field('notes');
 
-  const send = submit(async (input, onProgress) => {
-    const updated = await completeMilestone(contract.id, milestone.id, input, onProgress);
-    notify.success(t`Milestone ${milestone.position} is marked complete. The expert has been asked to inspect it.`);
-    onDone(updated);
-  }, t`The upload failed. Check your connection and try again.`);
+  const send = submit(
+    async (input, onProgress) => {
+      const updated = await completeMilestone(contract.id, milestone.id, input, onProgress);
+      notify.success(t`Milestone ${milestone.position} is marked complete. The expert has been asked to inspect it.`);
+      onDone(updated);
+    },
+    t`The upload failed. Check your connection and try again.`,
+  );
 
   return (
     <EscrowDialog title={t`Mark milestone ${milestone.position} complete: ${milestone.title}`} onClose={onClose} busy={busy}>
@@ -58,7 +61,13 @@ export function CompleteDialog({ contract, milestone, onClose, onDone }: Complet
           errors={form.errors.photos}
           disabled={busy}
         />
-        <UploadFormFooter progress={progress} progressLabel={t`Sending the work for inspection`} problem={problem} submitLabel={t`Send for inspection`} onCancel={onClose} />
+        <UploadFormFooter
+          progress={progress}
+          progressLabel={t`Sending the work for inspection`}
+          problem={problem}
+          submitLabel={t`Send for inspection`}
+          onCancel={onClose}
+        />
       </form>
     </EscrowDialog>
   );

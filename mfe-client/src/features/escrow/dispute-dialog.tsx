@@ -30,9 +30,12 @@ export function DisputeDialog({ contract, milestone, onClose, onOpened }: Disput
   const [opened, setOpened] = useState<Contract | null>(null);
   const reason = form.field('reason');
 
-  const send = submit(async (input, onProgress) => {
-    setOpened(await openDispute(contract.id, milestone.id, input, onProgress));
-  }, t`The dispute could not be sent. Check your connection and try again.`);
+  const send = submit(
+    async (input, onProgress) => {
+      setOpened(await openDispute(contract.id, milestone.id, input, onProgress));
+    },
+    t`The dispute could not be sent. Check your connection and try again.`,
+  );
 
   if (opened) {
     const close = () => onOpened(opened);
@@ -85,7 +88,13 @@ export function DisputeDialog({ contract, milestone, onClose, onOpened }: Disput
           errors={form.errors.evidence}
           disabled={busy}
         />
-        <UploadFormFooter progress={progress} progressLabel={t`Sending the dispute`} problem={problem} submitLabel={t`Open the dispute`} onCancel={onClose} />
+        <UploadFormFooter
+          progress={progress}
+          progressLabel={t`Sending the dispute`}
+          problem={problem}
+          submitLabel={t`Open the dispute`}
+          onCancel={onClose}
+        />
       </form>
     </EscrowDialog>
   );

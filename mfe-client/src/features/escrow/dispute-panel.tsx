@@ -27,7 +27,9 @@ export function DisputePanel({ contract, dispute, onChange }: DisputePanelProps)
     initialValues: { body: '' },
     schema: DisputeMessageFormSchema,
     onError: (error) => {
-      form.setFormError(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t`The message could not be sent. Try again.`);
+      form.setFormError(
+        isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t`The message could not be sent. Try again.`,
+      );
       return true;
     },
   });
@@ -87,7 +89,17 @@ export function DisputePanel({ contract, dispute, onChange }: DisputePanelProps)
         )}
         {party && dispute.status !== 'resolved' && (
           <form className="escrow-form" ref={form.formRef} noValidate onSubmit={send}>
-            <TextAreaField label={t`Your message`} name="dispute-message" value={body.value} onChange={body.onChange} onBlur={body.onBlur} errors={body.errors} maxLength={MESSAGE_MAX} disabled={sending} rows={3} />
+            <TextAreaField
+              label={t`Your message`}
+              name="dispute-message"
+              value={body.value}
+              onChange={body.onChange}
+              onBlur={body.onBlur}
+              errors={body.errors}
+              maxLength={MESSAGE_MAX}
+              disabled={sending}
+              rows={3}
+            />
             {form.formError && <FormAlert>{form.formError}</FormAlert>}
             <div className="escrow-form__actions">
               <button type="submit" className="ui-button" disabled={sending}>

@@ -35,25 +35,50 @@ export function EstimateDialog({ contract, milestone, onClose, onDone }: Estimat
   const owed = form.field('owed_amount');
   const notes = form.field('notes');
 
-  const send = submit(async (input, onProgress) => {
-    const updated = await estimateMilestone(contract.id, milestone.id, input, onProgress);
-    const value = format.money(input.owed_amount, currency);
-    notify.success(t`Estimate saved: ${value} owed for milestone ${milestone.position}.`);
-    onDone(updated);
-  }, t`The upload failed. Check your connection and try again.`);
+  const send = submit(
+    async (input, onProgress) => {
+      const updated = await estimateMilestone(contract.id, milestone.id, input, onProgress);
+      const value = format.money(input.owed_amount, currency);
+      notify.success(t`Estimate saved: ${value} owed for milestone ${milestone.position}.`);
+      onDone(updated);
+    },
+    t`The upload failed. Check your connection and try again.`,
+  );
 
   return (
     <EscrowDialog title={t`Estimate milestone ${milestone.position}: ${milestone.title}`} onClose={onClose} busy={busy}>
       <form className="escrow-form" ref={form.formRef} noValidate onSubmit={send}>
         <p className="client-muted">
-          <Trans>The contractor can no longer finish the work. Estimate the value of what was done on this milestone; the rest goes back to the client or to a replacement contractor.</Trans>
+          <Trans>
+            The contractor can no longer finish the work. Estimate the value of what was done on this milestone; the rest goes back to the client or
+            to a replacement contractor.
+          </Trans>
         </p>
         <Field label={t`Amount owed (${currency})`} hint={t`Between 0 and ${max}.`} errors={errors.owed_amount} name="owed_amount">
           {(control) => (
-            <input {...control} className="ui-field__input" name="owed_amount" inputMode="decimal" aria-required value={owed.value} disabled={busy} onChange={(event) => owed.onChange(event.target.value)} onBlur={owed.onBlur} />
+            <input
+              {...control}
+              className="ui-field__input"
+              name="owed_amount"
+              inputMode="decimal"
+              aria-required
+              value={owed.value}
+              disabled={busy}
+              onChange={(event) => owed.onChange(event.target.value)}
+              onBlur={owed.onBlur}
+            />
           )}
         </Field>
-        <TextAreaField label={t`Estimate notes`} name="notes" value={notes.value} onChange={notes.onChange} onBlur={notes.onBlur} errors={notes.errors} maxLength={MILESTONE_NOTES_MAX} disabled={busy} />
+        <TextAreaField
+          label={t`Estimate notes`}
+          name="notes"
+          value={notes.value}
+          onChange={notes.onChange}
+          onBlur={notes.onBlur}
+          errors={notes.errors}
+          maxLength={MILESTONE_NOTES_MAX}
+          disabled={busy}
+        />
         <FilePicker
           label={t`Report`}
           hint={t`One PDF or image, up to 20 MB.`}
@@ -66,7 +91,13 @@ export function EstimateDialog({ contract, milestone, onClose, onDone }: Estimat
           errors={errors.report}
           disabled={busy}
         />
-        <UploadFormFooter progress={progress} progressLabel={t`Sending the estimate`} problem={problem} submitLabel={t`Save the estimate`} onCancel={onClose} />
+        <UploadFormFooter
+          progress={progress}
+          progressLabel={t`Sending the estimate`}
+          problem={problem}
+          submitLabel={t`Save the estimate`}
+          onCancel={onClose}
+        />
       </form>
     </EscrowDialog>
   );

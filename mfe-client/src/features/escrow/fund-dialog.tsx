@@ -24,7 +24,10 @@ const EMPTY: CardInput = { number: '', expiry: '', cvc: '', name: '' };
 type CardField = keyof CardInput;
 
 /** Credit covers the milestone: no card is read. */
-const NoCardSchema = v.pipe(v.unknown(), v.transform((): Card | null => null));
+const NoCardSchema = v.pipe(
+  v.unknown(),
+  v.transform((): Card | null => null),
+);
 
 /** The client pays a milestone into escrow: the fees first, then a (sandbox) card. */
 export function FundDialog({ contract, milestone, onClose, onFunded }: FundDialogProps) {
@@ -93,13 +96,7 @@ export function FundDialog({ contract, milestone, onClose, onFunded }: FundDialo
 
   return (
     <EscrowDialog title={t`Fund milestone ${milestone.position}: ${milestone.title}`} onClose={onClose} busy={paying}>
-      <form
-        ref={form.formRef}
-        className="escrow-form"
-        noValidate
-        aria-busy={paying}
-        onSubmit={pay}
-      >
+      <form ref={form.formRef} className="escrow-form" noValidate aria-busy={paying} onSubmit={pay}>
         <FeeBreakdown milestone={milestone} currency={contract.currency} />
         <p className="client-muted">
           <Trans>The money stays in escrow until you release it after the expert’s inspection.</Trans>

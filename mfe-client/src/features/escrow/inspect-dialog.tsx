@@ -29,11 +29,14 @@ export function InspectDialog({ contract, milestone, onClose, onDone }: InspectD
   const decision = form.values.decision;
   const notes = form.field('notes');
 
-  const send = submit(async (input, onProgress) => {
-    const updated = await inspectMilestone(contract.id, milestone.id, input, onProgress);
-    notify.success(input.decision === 'approved' ? t`Inspection saved: the work is approved.` : t`Inspection saved: changes were requested.`);
-    onDone(updated);
-  }, t`The upload failed. Check your connection and try again.`);
+  const send = submit(
+    async (input, onProgress) => {
+      const updated = await inspectMilestone(contract.id, milestone.id, input, onProgress);
+      notify.success(input.decision === 'approved' ? t`Inspection saved: the work is approved.` : t`Inspection saved: changes were requested.`);
+      onDone(updated);
+    },
+    t`The upload failed. Check your connection and try again.`,
+  );
 
   return (
     <EscrowDialog title={t`Inspect milestone ${milestone.position}: ${milestone.title}`} onClose={onClose} busy={busy}>
@@ -47,10 +50,21 @@ export function InspectDialog({ contract, milestone, onClose, onDone }: InspectD
             <FileLinks files={milestone.photos} label={t`Photos of milestone ${milestone.position}`} />
           </div>
         )}
-        <fieldset className="client-fieldset" aria-invalid={Boolean(errors.decision?.length)} aria-describedby={errors.decision ? 'escrow-decision-error' : undefined}>
+        <fieldset
+          className="client-fieldset"
+          aria-invalid={Boolean(errors.decision?.length)}
+          aria-describedby={errors.decision ? 'escrow-decision-error' : undefined}
+        >
           <legend>{t`Decision`}</legend>
           <label className="client-check">
-            <input type="radio" name="decision" value="approved" checked={decision === 'approved'} disabled={busy} onChange={() => form.setValue('decision', 'approved')} />
+            <input
+              type="radio"
+              name="decision"
+              value="approved"
+              checked={decision === 'approved'}
+              disabled={busy}
+              onChange={() => form.setValue('decision', 'approved')}
+            />
             <Trans>Approve the work</Trans>
           </label>
           <label className="client-check">
@@ -70,7 +84,16 @@ export function InspectDialog({ contract, milestone, onClose, onDone }: InspectD
             </p>
           )}
         </fieldset>
-        <TextAreaField label={t`Inspection notes`} name="notes" value={notes.value} onChange={notes.onChange} onBlur={notes.onBlur} errors={notes.errors} maxLength={MILESTONE_NOTES_MAX} disabled={busy} />
+        <TextAreaField
+          label={t`Inspection notes`}
+          name="notes"
+          value={notes.value}
+          onChange={notes.onChange}
+          onBlur={notes.onBlur}
+          errors={notes.errors}
+          maxLength={MILESTONE_NOTES_MAX}
+          disabled={busy}
+        />
         <FilePicker
           label={t`Report`}
           hint={t`One PDF or image, up to 20 MB.`}
@@ -83,7 +106,13 @@ export function InspectDialog({ contract, milestone, onClose, onDone }: InspectD
           errors={errors.report}
           disabled={busy}
         />
-        <UploadFormFooter progress={progress} progressLabel={t`Sending the inspection`} problem={problem} submitLabel={t`Save the inspection`} onCancel={onClose} />
+        <UploadFormFooter
+          progress={progress}
+          progressLabel={t`Sending the inspection`}
+          problem={problem}
+          submitLabel={t`Save the inspection`}
+          onCancel={onClose}
+        />
       </form>
     </EscrowDialog>
   );

@@ -20,7 +20,9 @@ export function ReviewPanel({ contract, onChange }: { contract: Contract; onChan
     initialValues: { rating: 0, body: '' },
     schema: ReviewFormSchema,
     onError: (error) => {
-      form.setFormError(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t`The review could not be sent. Try again.`);
+      form.setFormError(
+        isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t`The review could not be sent. Try again.`,
+      );
       return true;
     },
   });
@@ -62,7 +64,14 @@ export function ReviewPanel({ contract, onChange }: { contract: Contract; onChan
         <Trans>Every milestone is paid. Tell other clients how the work went.</Trans>
       </p>
       <form className="escrow-form" ref={form.formRef} noValidate onSubmit={submit}>
-        <StarRating name="review-rating" legend={t`Rating`} value={form.values.rating} onChange={(stars) => form.setValue('rating', stars)} errors={form.errors.rating} disabled={sending} />
+        <StarRating
+          name="review-rating"
+          legend={t`Rating`}
+          value={form.values.rating}
+          onChange={(stars) => form.setValue('rating', stars)}
+          errors={form.errors.rating}
+          disabled={sending}
+        />
         <TextAreaField
           label={t`Your review`}
           name="review-body"

@@ -15,12 +15,7 @@ export function StarRating({ value, onChange, legend, errors = [], disabled, nam
   const { t, i18n } = useLingui();
   const errorId = `${name}-error`;
   return (
-    <fieldset
-      className="escrow-stars"
-      role="radiogroup"
-      aria-invalid={errors.length > 0}
-      aria-describedby={errors.length > 0 ? errorId : undefined}
-    >
+    <fieldset className="escrow-stars" role="radiogroup" aria-invalid={errors.length > 0} aria-describedby={errors.length > 0 ? errorId : undefined}>
       <legend>{legend}</legend>
       <div className="escrow-stars__row">
         {[1, 2, 3, 4, 5].map((stars) => (

@@ -52,7 +52,11 @@ describe('InvitePanel', () => {
     await user.type(screen.getByLabelText('Message to Conrad & Sons (optional)'), ' Bathroom tiles ');
     await user.click(screen.getByRole('button', { name: 'Send the invitation' }));
     expect(await screen.findByText('Conrad & Sons has been invited to quote.')).toBeInTheDocument();
-    expect(calls.find((call) => call.key === 'POST invites')?.body).toEqual({ project_id: PROJECT, specialist_id: SPECIALIST, message: 'Bathroom tiles' });
+    expect(calls.find((call) => call.key === 'POST invites')?.body).toEqual({
+      project_id: PROJECT,
+      specialist_id: SPECIALIST,
+      message: 'Bathroom tiles',
+    });
     expect(screen.queryByRole('button', { name: 'Send the invitation' })).not.toBeInTheDocument();
   });
 

@@ -82,7 +82,13 @@ export function InvitePanel({ projectId }: { projectId: string }) {
         <form className="client-panel__section" ref={form.formRef} onSubmit={send}>
           <label className="client-filters__field">
             <span>{t`Message to ${chosen.title} (optional)`}</span>
-            <textarea className="ui-field__input client-textarea" rows={3} maxLength={1000} value={form.values.message} onChange={(event) => form.setValue('message', event.target.value)} />
+            <textarea
+              className="ui-field__input client-textarea"
+              rows={3}
+              maxLength={1000}
+              value={form.values.message}
+              onChange={(event) => form.setValue('message', event.target.value)}
+            />
           </label>
           <button type="submit" className="ui-button" disabled={sending}>
             {sending ? t`Sending…` : t`Send the invitation`}

@@ -76,11 +76,17 @@ describe('QuoteForm', () => {
   });
 
   it('shows the server’s refusal of a milestone on that milestone, even after an earlier one is removed', async () => {
-    fakeApi({ 'POST projects/p1/quotes': () => ({ status: 422, body: { message: 'Invalid', errors: { 'milestones.1.title': ['This title is taken.'] } } }) });
+    fakeApi({
+      'POST projects/p1/quotes': () => ({ status: 422, body: { message: 'Invalid', errors: { 'milestones.1.title': ['This title is taken.'] } } }),
+    });
     renderForm();
     await user.type(screen.getByLabelText('Total (XAF)'), '300');
     await user.type(screen.getByLabelText('Duration in days'), '30');
-    for (const [index, title] of [[1, 'Demolition'], [2, 'Tiling'], [3, 'Painting']] as const) {
+    for (const [index, title] of [
+      [1, 'Demolition'],
+      [2, 'Tiling'],
+      [3, 'Painting'],
+    ] as const) {
       if (index > 1) await user.click(screen.getByRole('button', { name: 'Add a milestone' }));
       await user.type(screen.getByLabelText(`Milestone ${index}`), title);
       await user.type(screen.getByLabelText(`Amount of milestone ${index}`), '100');

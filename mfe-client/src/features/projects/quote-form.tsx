@@ -73,7 +73,13 @@ export function QuoteForm({ projectId, currency, onSubmitted }: QuoteFormProps) 
   };
 
   return (
-    <form className="ui-card client-panel client-quote-form" ref={form.formRef} noValidate aria-labelledby="client-quote-form-title" onSubmit={submit}>
+    <form
+      className="ui-card client-panel client-quote-form"
+      ref={form.formRef}
+      noValidate
+      aria-labelledby="client-quote-form-title"
+      onSubmit={submit}
+    >
       <h2 id="client-quote-form-title">
         <Trans>Send a quote</Trans>
       </h2>
@@ -88,7 +94,16 @@ export function QuoteForm({ projectId, currency, onSubmitted }: QuoteFormProps) 
       <Field label={t`Message to the client`} errors={errors.message} hint={t`Optional: what is included, materials, guarantees.`}>
         {(control) => {
           const binding = form.field('message');
-          return <textarea {...control} className="ui-field__input client-textarea" rows={4} value={binding.value} onChange={(e) => binding.onChange(e.target.value)} onBlur={binding.onBlur} />;
+          return (
+            <textarea
+              {...control}
+              className="ui-field__input client-textarea"
+              rows={4}
+              value={binding.value}
+              onChange={(e) => binding.onChange(e.target.value)}
+              onBlur={binding.onBlur}
+            />
+          );
         }}
       </Field>
       <fieldset className="client-fieldset">
@@ -106,14 +121,24 @@ export function QuoteForm({ projectId, currency, onSubmitted }: QuoteFormProps) 
                 {input(`milestones.${index}.amount`, { inputMode: 'decimal' })}
               </Field>
               {milestones.rows.length > 1 && (
-                <button type="button" className="ui-button ui-button--ghost" aria-label={t`Remove milestone ${index + 1}`} onClick={() => milestones.remove(index)}>
+                <button
+                  type="button"
+                  className="ui-button ui-button--ghost"
+                  aria-label={t`Remove milestone ${index + 1}`}
+                  onClick={() => milestones.remove(index)}
+                >
                   <Trans>Remove</Trans>
                 </button>
               )}
             </li>
           ))}
         </ol>
-        <button type="button" className="ui-button ui-button--ghost" disabled={milestones.rows.length >= MILESTONES_MAX} onClick={() => milestones.add(blankMilestone())}>
+        <button
+          type="button"
+          className="ui-button ui-button--ghost"
+          disabled={milestones.rows.length >= MILESTONES_MAX}
+          onClick={() => milestones.add(blankMilestone())}
+        >
           <Trans>Add a milestone</Trans>
         </button>
         <p className={`client-sum ${balanced ? 'client-sum--ok' : 'client-sum--off'}`} aria-live="polite">

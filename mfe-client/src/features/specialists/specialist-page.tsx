@@ -191,7 +191,13 @@ function InviteToProject({ specialistId, name }: { specialistId: string; name: s
           </label>
           <label className="client-filters__field">
             <span>{t`Message (optional)`}</span>
-            <textarea className="ui-field__input client-textarea" rows={3} maxLength={1000} value={form.values.message} onChange={(event) => form.setValue('message', event.target.value)} />
+            <textarea
+              className="ui-field__input client-textarea"
+              rows={3}
+              maxLength={1000}
+              value={form.values.message}
+              onChange={(event) => form.setValue('message', event.target.value)}
+            />
           </label>
           <button type="submit" className="ui-button" disabled={!projectId || sending}>
             {sending ? t`Sending…` : t`Send the invitation`}

@@ -12,19 +12,47 @@ export function WhatStep({ form }: { form: ProjectForm }) {
   return (
     <>
       <Field label={t`Title`} errors={title.errors} hint={t`For example: Kitchen renovation in Bonapriso`}>
-        {(control) => <input {...control} className="ui-field__input" value={title.value} aria-required onChange={(e) => title.onChange(e.target.value)} onBlur={title.onBlur} />}
+        {(control) => (
+          <input
+            {...control}
+            className="ui-field__input"
+            value={title.value}
+            aria-required
+            onChange={(e) => title.onChange(e.target.value)}
+            onBlur={title.onBlur}
+          />
+        )}
       </Field>
       <Field label={t`Category`} errors={category.errors}>
         {(control) => (
-          <select {...control} className="ui-field__input" value={category.value} aria-required onChange={(e) => category.onChange(e.target.value)} onBlur={category.onBlur}>
+          <select
+            {...control}
+            className="ui-field__input"
+            value={category.value}
+            aria-required
+            onChange={(e) => category.onChange(e.target.value)}
+            onBlur={category.onBlur}
+          >
             <option value="">{t`Choose a category`}</option>
             <CategoryOptions />
           </select>
         )}
       </Field>
-      <Field label={t`Description`} errors={description.errors} hint={t`What needs doing, the rooms and surfaces, what you already have. At least 20 characters.`}>
+      <Field
+        label={t`Description`}
+        errors={description.errors}
+        hint={t`What needs doing, the rooms and surfaces, what you already have. At least 20 characters.`}
+      >
         {(control) => (
-          <textarea {...control} className="ui-field__input client-textarea" rows={6} value={description.value} aria-required onChange={(e) => description.onChange(e.target.value)} onBlur={description.onBlur} />
+          <textarea
+            {...control}
+            className="ui-field__input client-textarea"
+            rows={6}
+            value={description.value}
+            aria-required
+            onChange={(e) => description.onChange(e.target.value)}
+            onBlur={description.onBlur}
+          />
         )}
       </Field>
     </>

@@ -43,29 +43,74 @@ export function WhereStep({ form }: { form: ProjectForm }) {
         <Field label={t`City`} errors={city.errors}>
           {(control) => (
             <>
-              <input {...control} className="ui-field__input" list="client-create-cities" value={city.value} aria-required autoComplete="address-level2" onChange={(e) => city.onChange(e.target.value)} onBlur={city.onBlur} />
+              <input
+                {...control}
+                className="ui-field__input"
+                list="client-create-cities"
+                value={city.value}
+                aria-required
+                autoComplete="address-level2"
+                onChange={(e) => city.onChange(e.target.value)}
+                onBlur={city.onBlur}
+              />
               <datalist id="client-create-cities">
-                {chosen?.cities.map((name) => <option key={name} value={name} />)}
+                {chosen?.cities.map((name) => (
+                  <option key={name} value={name} />
+                ))}
               </datalist>
             </>
           )}
         </Field>
       </div>
       <Field label={t`Desired start`} errors={start.errors} hint={t`Optional`}>
-        {(control) => <input {...control} type="date" className="ui-field__input" value={start.value} onChange={(e) => start.onChange(e.target.value)} onBlur={start.onBlur} />}
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            className="ui-field__input"
+            value={start.value}
+            onChange={(e) => start.onChange(e.target.value)}
+            onBlur={start.onBlur}
+          />
+        )}
       </Field>
       <fieldset className="client-fieldset">
         <legend>{t`Budget range (optional)`}</legend>
         <div className="client-row client-row--three">
           <Field label={t`From`} errors={budgetMin.errors}>
-            {(control) => <input {...control} inputMode="decimal" className="ui-field__input" value={budgetMin.value} onChange={(e) => budgetMin.onChange(e.target.value)} onBlur={budgetMin.onBlur} />}
+            {(control) => (
+              <input
+                {...control}
+                inputMode="decimal"
+                className="ui-field__input"
+                value={budgetMin.value}
+                onChange={(e) => budgetMin.onChange(e.target.value)}
+                onBlur={budgetMin.onBlur}
+              />
+            )}
           </Field>
           <Field label={t`To`} errors={budgetMax.errors}>
-            {(control) => <input {...control} inputMode="decimal" className="ui-field__input" value={budgetMax.value} onChange={(e) => budgetMax.onChange(e.target.value)} onBlur={budgetMax.onBlur} />}
+            {(control) => (
+              <input
+                {...control}
+                inputMode="decimal"
+                className="ui-field__input"
+                value={budgetMax.value}
+                onChange={(e) => budgetMax.onChange(e.target.value)}
+                onBlur={budgetMax.onBlur}
+              />
+            )}
           </Field>
           <Field label={t`Currency`} errors={currency.errors}>
             {(control) => (
-              <select {...control} className="ui-field__input" value={currency.value} aria-required onChange={(e) => currency.onChange(e.target.value)} onBlur={currency.onBlur}>
+              <select
+                {...control}
+                className="ui-field__input"
+                value={currency.value}
+                aria-required
+                onChange={(e) => currency.onChange(e.target.value)}
+                onBlur={currency.onBlur}
+              >
                 <option value="">{t`Choose a currency`}</option>
                 {names.book?.currencies.map((item) => (
                   <option key={item.code} value={item.code}>
