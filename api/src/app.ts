@@ -11,6 +11,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { i18nPlugin } from './i18n/i18n-plugin';
 import { rateLimitsPlugin } from './accounts/rate-limits';
 import { mailerPlugin } from './mail/mailer-plugin';
+import { jobsPlugin } from './jobs/jobs-plugin';
 import { objectStorePlugin } from './uploads/object-store-plugin';
 import { authPlugin } from './accounts/auth-plugin';
 import { authRoutes } from './routes/auth';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
   await app.register(i18nPlugin);
   await app.register(inputGuardPlugin);
   await app.register(rateLimitsPlugin, { limits: config.rateLimits });
+  await app.register(jobsPlugin, { pollSeconds: config.jobs.pollSeconds, stopTimeoutMs: 10_000 });
   await app.register(mailerPlugin, { config });
   await app.register(objectStorePlugin, { config });
   await app.register(authPlugin);

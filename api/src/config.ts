@@ -49,6 +49,16 @@ export interface AppConfig {
   oauth: Record<OAuthProviderName, OAuthProviderConfig>;
   /** Escrow payments: see `EscrowSettings`. */
   escrow: EscrowSettings;
+  /** Durable jobs: see `JobSettings`. */
+  jobs: JobSettings;
+}
+
+export interface JobSettings {
+  /** How often an idle instance looks for jobs to run (`JOBS_POLL_SECONDS`). */
+  pollSeconds: number;
+  /** Tries after a failed SMTP delivery (`MAIL_RETRY_LIMIT`), the first after `MAIL_RETRY_DELAY_SECONDS`, each wait twice the last. */
+  mailRetryLimit: number;
+  mailRetryDelaySeconds: number;
 }
 
 export interface S3Settings {
@@ -230,6 +240,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       idempotencyTtlHours: toPositiveInt('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
       paymentRecoverySeconds: toNonNegativeInt('PAYMENT_RECOVERY_SECONDS', env.PAYMENT_RECOVERY_SECONDS, 60),
       sandboxSecret: env.SANDBOX_PAYMENT_SECRET || 'fundament-sandbox-cards',
+    },
+    jobs: {
+      pollSeconds: toPositiveInt('JOBS_POLL_SECONDS', env.JOBS_POLL_SECONDS, 2),
+      // 30 s doubling at each of 14 tries: the last almost a week after the first, past any SMTP outage worth waiting for.
+      mailRetryLimit: toPositiveInt('MAIL_RETRY_LIMIT', env.MAIL_RETRY_LIMIT, 14),
+      mailRetryDelaySeconds: toPositiveInt('MAIL_RETRY_DELAY_SECONDS', env.MAIL_RETRY_DELAY_SECONDS, 30),
     },
     oauth: {
       google: oauthProvider(env, 'GOOGLE', {

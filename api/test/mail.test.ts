@@ -1,9 +1,10 @@
 import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from './test-app';
 import { bearer, signUpBody } from './accounts-helpers';
 import { adminToken } from './admin-helpers';
 import { loadConfig } from '../src/config';
+import { jobsSchema } from '../src/jobs/jobs-plugin';
 
 interface Received {
   from: string;
@@ -117,5 +118,70 @@ describe('outbox configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).devOutbox).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).devOutbox).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://mail.example:25' }).devOutbox).toBe(false);
+  });
+});
+
+describe('e-mail during an SMTP outage', () => {
+  let port: number;
+  let server: SMTPServer | undefined;
+  let t: TestApp;
+  const received: string[] = [];
+
+  function startServer(): Promise<void> {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        stream.on('data', () => undefined);
+        stream.on('end', () => {
+          received.push(...session.envelope.rcptTo.map((rcpt) => rcpt.address));
+          callback();
+        });
+      },
+    });
+    return new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+  }
+
+  beforeAll(async () => {
+    // A port that was free a moment ago and has no server behind it: the outage.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const config = loadConfig({ NODE_ENV: 'test' });
+    t = await createTestApp({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      devOutbox: false,
+      jobs: { ...config.jobs, pollSeconds: 1, mailRetryLimit: 5, mailRetryDelaySeconds: 1 },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+  });
+
+  async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
+    for (let i = 0; i < 200; i += 1) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  }
+
+  it('answers the request, tries again, and delivers the mail once the server is back', async () => {
+    const body = signUpBody();
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: body });
+    expect(response.statusCode).toBe(201);
+    await t.app.backgroundIdle();
+    // The first try has failed against the missing server and the mail waits for another.
+    const jobs = await jobsSchema(t.db);
+    await until(async () => {
+      const { rows } = await t.db.query<{ retry_count: number }>(`SELECT retry_count FROM ${jobs}.job WHERE name = 'mail.send'`);
+      return rows.some((row) => row.retry_count >= 1);
+    }, 'a failed try');
+    expect(received).toEqual([]);
+    await startServer();
+    await until(() => received.includes(String(body.email)), 'the mail');
+    expect(received.filter((to) => to === body.email)).toHaveLength(1);
   });
 });

@@ -28,6 +28,8 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
     async drop() {
       await db.close();
       await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      // The job queue's tables, beside the application's.
+      await admin.exec(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
       await admin.close();
     },
   };

@@ -7,10 +7,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
     /**
-     * Sends without making the caller wait for an SMTP server: answers then
-     * take the same time whether or not a message went out (no account
-     * enumeration by timing). The outbox is written before answering, so a
-     * developer finds the message as soon as the call returns.
+     * Sends without making the caller wait for an SMTP server: the message is
+     * stored as a job and sent by a worker, tried again while the server is
+     * down, so an outage neither fails the request nor loses the mail. The
+     * outbox is written before answering, so a developer finds the message as
+     * soon as the call returns.
      */
     deliverMail(message: MailMessage): Promise<void>;
     /**
@@ -24,16 +25,23 @@ declare module 'fastify' {
   }
 }
 
+const MAIL_JOB = 'mail.send';
+
 export const mailerPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(app.db);
     app.decorate('mailer', mailer);
+    const retry = { limit: config.jobs.mailRetryLimit, delaySeconds: config.jobs.mailRetryDelaySeconds, backoff: true };
+    app.jobs.define<MailMessage>({ name: MAIL_JOB, run: (message) => mailer.send(message), retry });
     app.decorate('deliverMail', async (message: MailMessage) => {
-      const sending = mailer.send(message).catch((error: unknown) => {
-        // The address is personal data; the subject is enough to trace the failure.
-        app.log.error({ err: error, subject: message.subject }, 'e-mail delivery failed');
-      });
-      if (mailer.kind === 'outbox') await sending;
+      if (mailer.kind === 'outbox') {
+        await mailer.send(message).catch((error: unknown) => {
+          // The address is personal data; the subject is enough to trace the failure.
+          app.log.error({ err: error, subject: message.subject }, 'e-mail delivery failed');
+        });
+      } else {
+        await app.enqueue(MAIL_JOB, message);
+      }
     });
 
     const waiting = new WeakMap<FastifyRequest, Array<() => void>>();
@@ -63,7 +71,11 @@ export const mailerPlugin = fp<{ config: AppConfig }>(
     });
     // Before the database closes: queued e-mail is finished, not lost, on a clean shutdown.
     app.addHook('preClose', async () => app.backgroundIdle());
-    app.addHook('onClose', async () => mailer.close());
+    // And after the last requests in flight have been answered, for the tasks they queued.
+    app.addHook('onClose', async () => {
+      await app.backgroundIdle();
+      await mailer.close();
+    });
   },
-  { name: 'mailer', dependencies: ['db'] },
+  { name: 'mailer', dependencies: ['db', 'jobs'] },
 );
