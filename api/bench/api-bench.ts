@@ -217,7 +217,11 @@ function printTable(rows: BenchRow[], baseline: number): void {
     verdict(row, baseline),
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
-  const format = (cells: string[]) => cells.map((cell, i) => (i >= 1 && i <= 4 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i >= 1 && i <= 4 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const line of lines) console.log(format(line));
@@ -228,7 +232,9 @@ function printTable(rows: BenchRow[], baseline: number): void {
  * share of the table read (planProblems). The plans themselves follow, to see which index did it.
  */
 function printPlans(plans: PlanSummary[]): void {
-  console.log('\nQuery plans of the specialist listing (EXPLAIN ANALYZE of the one statement GET /projects runs; target: index scans only, no sort beyond the listing):');
+  console.log(
+    '\nQuery plans of the specialist listing (EXPLAIN ANALYZE of the one statement GET /projects runs; target: index scans only, no sort beyond the listing):',
+  );
   const width = Math.max(...plans.map((plan) => plan.statement.length));
   for (const plan of plans) {
     const problems = planProblems(plan, VOLUMES.projects);
@@ -294,7 +300,8 @@ async function main(): Promise<void> {
         ` (${VOLUMES.projects} projects, ${VOLUMES.users} users, ${VOLUMES.designs} designs), Accept-Encoding: ${ACCEPT_ENCODING || 'none'}\n`,
     );
     printTable(rows, baseline);
-    if (!escrow) console.log('\n(no escrow figures: bench/escrow-bench.ts exporting runEscrowBench is missing; its rows join this table when it is there)');
+    if (!escrow)
+      console.log('\n(no escrow figures: bench/escrow-bench.ts exporting runEscrowBench is missing; its rows join this table when it is there)');
     printPlans(plans);
     measurementBroken = rows.some((row) => row.failures > 0);
   } finally {

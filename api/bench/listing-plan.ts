@@ -53,10 +53,7 @@ function walk(node: PlanNode, visit: (node: PlanNode) => void): void {
 
 /** EXPLAIN ANALYZE of one statement: which tables it scans in full, which indexes it uses, what it sorts. */
 export async function explain(db: Database, statement: string, { statement: { text: sql }, params }: ListingStatement): Promise<PlanSummary> {
-  const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(
-    `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
-    params,
-  );
+  const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
   const { rows: lines } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, params);
   const { rows: answer } = await db.query<{ total: string }>(sql, params);
   const pageSize = Number(params.at(-2));
@@ -97,7 +94,11 @@ export async function explain(db: Database, statement: string, { statement: { te
 }
 
 /** The plans of the specialist's listing, filtered (trade and city of the bench) and not. */
-export async function listingPlans(db: Database, specialistId: string, filters: { category: string; city: string } = LISTING_FILTERS): Promise<PlanSummary[]> {
+export async function listingPlans(
+  db: Database,
+  specialistId: string,
+  filters: { category: string; city: string } = LISTING_FILTERS,
+): Promise<PlanSummary[]> {
   return [
     await explain(db, 'category + city', specialistListingSql(specialistId, filters)),
     await explain(db, 'no filter', specialistListingSql(specialistId)),

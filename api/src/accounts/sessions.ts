@@ -14,10 +14,11 @@ const TABLES = {
 export async function createSession(db: Queryable, scope: SessionScope, ownerId: string, ttlDays: number): Promise<string> {
   const token = newToken();
   const { table, owner } = TABLES[scope];
-  await db.query(
-    `INSERT INTO ${table} (token_hash, ${owner}, expires_at) VALUES ($1, $2, now() + make_interval(days => $3::int))`,
-    [hashToken(token), ownerId, ttlDays],
-  );
+  await db.query(`INSERT INTO ${table} (token_hash, ${owner}, expires_at) VALUES ($1, $2, now() + make_interval(days => $3::int))`, [
+    hashToken(token),
+    ownerId,
+    ttlDays,
+  ]);
   return token;
 }
 

@@ -147,7 +147,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const wrap = (client: pg.Pool | pg.PoolClient, autocommit: boolean): Queryable => ({
     async query<Row>(sql: string | PreparedStatement, params: unknown[] = []) {
       // pg prepares a named statement on each connection the first time it runs there.
-      const result = typeof sql === 'string' ? await client.query(sql, params) : await client.query({ name: sql.name, text: sql.text, values: params });
+      const result =
+        typeof sql === 'string' ? await client.query(sql, params) : await client.query({ name: sql.name, text: sql.text, values: params });
       if (autocommit && !READ_ONLY.test(textOf(sql))) await heard();
       return { rows: result.rows as Row[] };
     },
@@ -196,12 +197,7 @@ const READ_ONLY = /^\s*(SELECT|EXPLAIN)\b/i;
  * goes back to others between statements). When it drops, `onGap` tells the
  * caller and a new connection listens again a second later.
  */
-async function listenOn(
-  connection: pg.ClientConfig,
-  channel: string,
-  handlers: ListenHandlers,
-  onClose: () => void,
-): Promise<Listener> {
+async function listenOn(connection: pg.ClientConfig, channel: string, handlers: ListenHandlers, onClose: () => void): Promise<Listener> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Unsafe channel name: ${channel}`);
   let client: pg.Client | undefined;
   let closed = false;
@@ -240,7 +236,10 @@ async function listenOn(
   let queued: Promise<void> | undefined;
   const roundTrip = (): Promise<void> => {
     const trip = (client?.query('SELECT 1') ?? Promise.resolve())
-      .then(() => undefined, () => undefined)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
       .finally(() => {
         if (running === trip) running = undefined;
       });
