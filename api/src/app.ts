@@ -12,6 +12,7 @@ import { i18nPlugin } from './i18n/i18n-plugin';
 import { rateLimitsPlugin } from './accounts/rate-limits';
 import { mailerPlugin } from './mail/mailer-plugin';
 import { jobsPlugin } from './jobs/jobs-plugin';
+import { CLEANUP_SCHEDULE, deleteExpiredRecords } from './jobs/cleanup';
 import { objectStorePlugin } from './uploads/object-store-plugin';
 import { authPlugin } from './accounts/auth-plugin';
 import { authRoutes } from './routes/auth';
@@ -134,6 +135,14 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
   await app.register(inputGuardPlugin);
   await app.register(rateLimitsPlugin, { limits: config.rateLimits });
   await app.register(jobsPlugin, { pollSeconds: config.jobs.pollSeconds, stopTimeoutMs: 10_000 });
+  app.jobs.define({
+    name: 'cleanup.expired',
+    schedule: CLEANUP_SCHEDULE,
+    run: async () => {
+      const report = await deleteExpiredRecords(app.db);
+      app.log.info({ report }, 'expired records deleted');
+    },
+  });
   await app.register(mailerPlugin, { config });
   await app.register(objectStorePlugin, { config });
   await app.register(authPlugin);
