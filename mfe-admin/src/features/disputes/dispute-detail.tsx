@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { pathFor } from 'shared/routing';
@@ -22,17 +20,12 @@ import { RespondBy } from './respond-by';
 
 type Dialog = 'mediation' | 'resolve' | null;
 
-/** The loaded dispute, with the contract it freezes (for the milestone amount the resolution splits). */
+/** The loaded dispute, and what the team can do about it. */
 export function DisputeDetail({ dispute, onChange }: { dispute: DisputeView; onChange: (dispute: DisputeView) => void }) {
   const { t, i18n } = useLingui();
   const [dialog, setDialog] = useState<Dialog>(null);
-  // The split is of the milestone's amount; when the dispute does not carry it, the contract does.
-  const contract = useQuery({
-    queryKey: queryKeys.admin.escrow.contract(dispute.contract_id),
-    queryFn: ({ signal }) => escrowCalls.contract(dispute.contract_id, signal),
-    enabled: dispute.milestone_amount === undefined,
-  });
-  const milestoneAmount = dispute.milestone_amount ?? contract.data?.milestones.find((item) => item.id === dispute.milestone_id)?.amount;
+  // The resolution splits the milestone's amount (its fees follow the split).
+  const milestoneAmount = dispute.milestone_amount;
   const status = DISPUTE_STATUS[dispute.status];
   const currency = dispute.contract.currency;
   const position = dispute.milestone_position;
@@ -82,29 +75,12 @@ export function DisputeDetail({ dispute, onChange }: { dispute: DisputeView; onC
                   <Trans>Start mediation</Trans>
                 </button>
               )}
-              <button type="button" className="ui-button" disabled={milestoneAmount === undefined} onClick={() => setDialog('resolve')}>
+              <button type="button" className="ui-button" onClick={() => setDialog('resolve')}>
                 <Trans>Resolve</Trans>
               </button>
             </div>
           )}
         </header>
-        {!settled && milestoneAmount === undefined && Boolean(contract.error) && (
-          <div className="admin-state admin-state--error">
-            <p>
-              <Trans>The contract could not be loaded, so the dispute cannot be resolved yet.</Trans>
-            </p>
-            <button type="button" className="ui-button ui-button--ghost" onClick={() => void contract.refetch()}>
-              <Trans>Try again</Trans>
-            </button>
-          </div>
-        )}
-
-        {!settled && contract.data && milestoneAmount === undefined && (
-          <p className="admin-notice admin-notice--danger">
-            <Trans>The disputed milestone is no longer on the contract, so the dispute cannot be resolved here.</Trans>
-          </p>
-        )}
-
         <DisputeResolution dispute={dispute} />
 
         <section className="ui-card" aria-labelledby="dispute-facts">
@@ -152,14 +128,12 @@ export function DisputeDetail({ dispute, onChange }: { dispute: DisputeView; onC
               </dt>
               <dd><Money amount={dispute.held_amount} currency={currency} /></dd>
             </div>
-            {milestoneAmount !== undefined && (
-              <div>
-                <dt>
-                  <Trans>Milestone amount</Trans>
-                </dt>
-                <dd><Money amount={milestoneAmount} currency={currency} /></dd>
-              </div>
-            )}
+            <div>
+              <dt>
+                <Trans>Milestone amount</Trans>
+              </dt>
+              <dd><Money amount={milestoneAmount} currency={currency} /></dd>
+            </div>
           </dl>
           <h3 className="admin-evidence__title admin-spaced">
             <Trans>Reason</Trans>
@@ -191,7 +165,7 @@ export function DisputeDetail({ dispute, onChange }: { dispute: DisputeView; onC
             onConfirm={startMediation}
           />
         )}
-        {dialog === 'resolve' && milestoneAmount !== undefined && (
+        {dialog === 'resolve' && (
           <ResolveDialog
             dispute={dispute}
             milestoneAmount={milestoneAmount}
