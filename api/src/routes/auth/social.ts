@@ -9,6 +9,7 @@ import {
   SocialLinkQuerySchema,
   SocialLinkRequiredSchema,
   SocialLinkUrlSchema,
+  SOCIAL_PROVIDERS,
   SocialProvidersSchema,
   SocialSignedInSchema,
   TokenBodySchema,
@@ -33,10 +34,9 @@ const STATE_LIFETIME_MINUTES = 10;
  */
 const FLOW_COOKIE = 'fundament_oauth';
 const FLOW_COOKIE_PATH = '/api/v1/auth/social';
-const PROVIDER_NAMES: readonly OAuthProviderName[] = ['google', 'facebook'];
 const PROVIDER_LABELS: Record<OAuthProviderName, string> = { google: 'Google', facebook: 'Facebook' };
 
-const isProviderName = (value: unknown): value is OAuthProviderName => PROVIDER_NAMES.includes(value as OAuthProviderName);
+const isProviderName = (value: unknown): value is OAuthProviderName => SOCIAL_PROVIDERS.includes(value as OAuthProviderName);
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const tags = ['social sign-in'];
 
@@ -44,7 +44,7 @@ const tags = ['social sign-in'];
 export async function socialRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
   const api = app.withTypeProvider<ValibotTypeProvider>();
   const secureCookie = config.publicUrl.startsWith('https:');
-  const offered = PROVIDER_NAMES.filter((name) => Boolean(config.oauth[name].clientId));
+  const offered = SOCIAL_PROVIDERS.filter((name) => Boolean(config.oauth[name].clientId));
 
   const configured = (request: FastifyRequest, name: unknown) => {
     if (!isProviderName(name) || !config.oauth[name].clientId) {
