@@ -9,6 +9,8 @@ import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
 import { CreateProjectPage } from './create-project-page';
 
 const user = userEvent.setup({ applyAccept: false, delay: null });
+// Each test walks several steps of typing; on a busy machine that takes longer than jest's 5 seconds.
+jest.setTimeout(20_000);
 
 const book = {
   countries: [

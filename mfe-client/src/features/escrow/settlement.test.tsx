@@ -31,6 +31,9 @@ function renderPage(contract: Contract, routes: Parameters<typeof fakeApi>[0] = 
   return calls;
 }
 
+// Typing the notes key by key takes seconds on a busy machine.
+const TYPING_TIMEOUT = 15_000;
+
 describe('Insolvency', () => {
   it('says the contract is frozen and lets the expert estimate in the currency’s units', async () => {
     installFakeXhr();
@@ -53,7 +56,7 @@ describe('Insolvency', () => {
     expect((FakeXhr.last!.body?.get('report') as File).name).toBe('estimate.pdf');
     act(() => FakeXhr.last!.answer(200, insolvent({ my_role: 'expert' })));
     expect(await screen.findByText('Estimate saved: €450.50 owed for milestone 1.')).toBeInTheDocument();
-  });
+  }, TYPING_TIMEOUT);
 
   it('lets the client carry the rest to a replacement contractor and links to the new contract', async () => {
     const estimated = milestoneFixture({
