@@ -45,6 +45,11 @@ const zones = [
     from: `./${app}/src/app`,
     message: 'Features do not import the app that composes them (imports flow app → features → shared).',
   })),
+  ...apps.map((app) => ({
+    target: `./${app}/src/lib`,
+    from: [`./${app}/src/app`, `./${app}/src/features`],
+    message: '`src/lib` sits below the features: it imports neither them nor the app.',
+  })),
   ...apps.flatMap((app) =>
     subfolders(`${app}/src/features`)
       .filter((feature) => !commonFeatures.includes(feature))

@@ -24,6 +24,7 @@ const files = {
   'mfe-x/src/features/common/uses-feature.ts': "import { b } from '../b/b';\nexport const c = b;\n",
   'mfe-x/src/app/routes.ts': "import { a } from '../features/a/uses-b';\nexport const routes = [a];\n",
   'mfe-x/src/features/b/uses-app.ts': "import { routes } from '../../app/routes';\nexport const r = routes;\n",
+  'mfe-x/src/lib/uses-feature.ts': "import { b } from '../features/b/b';\nexport const l = b;\n",
   'mfe-x/src/uses-other-remote.ts': "import { y } from '../../mfe-y/src/y';\nexport const x = y;\n",
   'mfe-x/src/uses-shell.ts': "import { s } from '../../shell/src/s';\nexport const x = s;\n",
   'mfe-y/src/y.ts': 'export const y = 1;\n',
@@ -69,6 +70,10 @@ test('the common folder imports no feature', async () => {
 test('the app may import features, a feature may not import the app', async () => {
   assert.deepEqual(await rulesBroken('mfe-x/src/app/routes.ts'), []);
   assert.deepEqual(await rulesBroken('mfe-x/src/features/b/uses-app.ts'), ['import-x/no-restricted-paths']);
+});
+
+test('src/lib imports no feature', async () => {
+  assert.deepEqual(await rulesBroken('mfe-x/src/lib/uses-feature.ts'), ['import-x/no-restricted-paths']);
 });
 
 test('a remote importing another remote or the shell is refused', async () => {
