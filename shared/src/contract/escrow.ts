@@ -1,6 +1,15 @@
 import * as v from 'valibot';
 import { AMOUNT_MAX } from '../schemas/amount-limits';
 import { CardSchema, boundedText } from '../schemas/card';
+import {
+  DISPUTE_MESSAGE_MAX,
+  DISPUTE_REASON_MAX,
+  DISPUTE_REASON_MIN,
+  MILESTONE_NOTES_MAX,
+  RESOLUTION_NOTE_MAX,
+  REVIEW_BODY_MAX,
+  REVIEW_BODY_MIN,
+} from '../schemas/escrow-forms';
 import { issueMessage } from '../schemas/issue-messages';
 import { VALIDATION_MESSAGES as M } from '../schemas/messages';
 import { ESCROW_API_MESSAGES as EM } from '../messages/escrow-api-messages';
@@ -318,12 +327,12 @@ export const FundBodySchema = v.object({ card: v.optional(CardSchema) });
 export type FundBody = v.InferInput<typeof FundBodySchema>;
 
 /** Multipart fields of `…/complete`, beside up to six photos. */
-export const CompletionFieldsSchema = v.object({ notes: boundedText(3, 2000) });
+export const CompletionFieldsSchema = v.object({ notes: boundedText(3, MILESTONE_NOTES_MAX) });
 
 /** Multipart fields of `…/inspection`, beside one report. */
 export const InspectionFieldsSchema = v.object({
   decision: v.picklist(INSPECTION_DECISIONS, required),
-  notes: boundedText(3, 2000),
+  notes: boundedText(3, MILESTONE_NOTES_MAX),
 });
 
 /** Multipart fields of `…/estimate`, beside one report: what is owed, in minor units. */
@@ -335,18 +344,18 @@ export const EstimateFieldsSchema = v.object({
     v.transform(Number),
     v.maxValue(AMOUNT_MAX, issueMessage(EM.estimateTooHigh)),
   ),
-  notes: boundedText(3, 2000),
+  notes: boundedText(3, MILESTONE_NOTES_MAX),
 });
 
 /** Multipart fields of `…/disputes`, beside up to five pieces of evidence. */
-export const DisputeFieldsSchema = v.object({ reason: boundedText(10, 2000) });
+export const DisputeFieldsSchema = v.object({ reason: boundedText(DISPUTE_REASON_MIN, DISPUTE_REASON_MAX) });
 
-export const DisputeMessageBodySchema = v.object({ body: boundedText(1, 2000) });
+export const DisputeMessageBodySchema = v.object({ body: boundedText(1, DISPUTE_MESSAGE_MAX) });
 export type DisputeMessageBody = v.InferInput<typeof DisputeMessageBodySchema>;
 
 export const ReviewBodySchema = v.object({
   rating: v.pipe(v.number(required), v.integer(required), v.minValue(1, required), v.maxValue(5, required)),
-  body: boundedText(10, 2000),
+  body: boundedText(REVIEW_BODY_MIN, REVIEW_BODY_MAX),
 });
 export type ReviewBody = v.InferInput<typeof ReviewBodySchema>;
 
@@ -358,7 +367,7 @@ export type SettlementBody = v.InferInput<typeof SettlementBodySchema>;
 
 export const ResolveBodySchema = v.object({
   contractor_amount: v.pipe(v.number(required), v.integer(required), v.minValue(0, required), v.maxValue(AMOUNT_MAX, required)),
-  note: boundedText(3, 2000),
+  note: boundedText(3, RESOLUTION_NOTE_MAX),
 });
 export type ResolveBody = v.InferInput<typeof ResolveBodySchema>;
 
