@@ -119,8 +119,7 @@ async function waitUntilIdle(): Promise<void> {
 /**
  * One endpoint at CONNECTIONS connections for DURATION seconds. A signed-in
  * endpoint takes turns with `tokens`, as many devices signed in at once would:
- * every request marks its session as used, and one shared session would make
- * all of them queue on that one row.
+ * one shared session would measure a single cache entry instead of many.
  */
 async function measure(name: string, urlPath: string, tokens: string[], target?: BenchRow['target']): Promise<BenchRow> {
   let turn = 0;
@@ -282,7 +281,7 @@ async function main(): Promise<void> {
     rows.push(await measure('GET /health (baseline)', '/api/v1/health', []));
     rows.push(await measure('GET /common/reference-book', '/api/v1/common/reference-book', [], { minRatio: 0.7 }));
     rows.push(await measure('GET /designs', '/api/v1/designs', [], { minRatio: 0.7 }));
-    // What signing in costs every request (the session lookup, which also marks the session used), for reading the rows below.
+    // What signing in costs every request (the session, remembered a few seconds per instance), for reading the rows below.
     rows.push(await measure('GET /auth/me (signed-in baseline)', '/api/v1/auth/me', tokens));
     rows.push(await measure('GET /projects (specialist, category + city)', listing, tokens, { minRatio: 0.25, maxP99: 50 }));
     // The specialist's default view, without filters: no target, measured because it is the page they open first.
