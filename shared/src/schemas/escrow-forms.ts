@@ -31,6 +31,11 @@ export const ESCROW_FORM_MESSAGES = {
     id: 'Please keep the message under {MESSAGE_MAX} characters.',
     message: 'Please keep the message under {MESSAGE_MAX} characters.',
   },
+  settlementChoice: /*i18n*/ {
+    id: 'Please choose what happens to the rest of the money.',
+    message: 'Please choose what happens to the rest of the money.',
+  },
+  replacementContractor: /*i18n*/ { id: 'Please choose the replacement contractor.', message: 'Please choose the replacement contractor.' },
 } satisfies Record<string, MessageDescriptor>;
 
 const E = ESCROW_FORM_MESSAGES;
@@ -140,3 +145,22 @@ export const DisputeMessageFormSchema = v.object({
     v.maxLength(DISPUTE_MESSAGE_MAX, issueMessage(E.messageMax, { MESSAGE_MAX: DISPUTE_MESSAGE_MAX })),
   ),
 });
+
+/**
+ * The client's choice for the rest of the money after an insolvency: a
+ * refund, or a new contract with the replacement contractor picked.
+ */
+export const SettlementChoiceFormSchema = v.pipe(
+  v.object({
+    choice: v.picklist(['refund', 'carry'], issueMessage(E.settlementChoice)),
+    replacement: v.string(),
+  }),
+  v.forward(
+    v.check(({ choice, replacement }) => choice !== 'carry' || replacement !== '', issueMessage(E.replacementContractor)),
+    ['replacement'],
+  ),
+  v.transform(({ choice, replacement }) =>
+    choice === 'refund' ? { choice: 'refund' as const } : { choice: 'carry' as const, replacement_contractor_id: replacement },
+  ),
+);
+export type SettlementChoiceForm = v.InferOutput<typeof SettlementChoiceFormSchema>;

@@ -72,7 +72,8 @@ export {
   REVIEW_BODY_MAX,
   REVIEW_BODY_MIN,
   ReviewFormSchema,
+  SettlementChoiceFormSchema,
 } from './escrow-forms';
-export type { CompletionForm, DisputeForm, DisputeResolutionForm, EstimateForm, InspectionForm, ReviewForm } from './escrow-forms';
+export type { CompletionForm, DisputeForm, DisputeResolutionForm, EstimateForm, InspectionForm, ReviewForm, SettlementChoiceForm } from './escrow-forms';
 export { ExpertChoiceSchema } from './admin-forms';
 export type { ExpertChoice } from './admin-forms';

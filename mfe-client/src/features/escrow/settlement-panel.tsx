@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useForm } from 'shared/forms';
 import { pathFor } from 'shared/routing';
+import { SettlementChoiceFormSchema, translateMessage } from 'shared/schemas';
 import { useFormatters } from '../common/reference';
 import type { ContractView as Contract } from 'shared/contract';
 import { SettlementDialog, type SettlementPlan } from './settlement-dialog';
@@ -16,12 +18,13 @@ interface SettlementPanelProps {
 
 /** After an insolvency: what the expert estimates is owed, then the client's choice for the rest. */
 export function SettlementPanel({ contract, onSettled, newContractId }: SettlementPanelProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormatters();
-  const [choice, setChoice] = useState<'refund' | 'carry' | ''>('');
-  const [replacement, setReplacement] = useState('');
+  const form = useForm({ initialValues: { choice: '', replacement: '' }, schema: SettlementChoiceFormSchema });
+  const { choice, replacement } = form.values;
   const [plan, setPlan] = useState<SettlementPlan | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // One message at a time, under the choices: what to choose first.
+  const problem = form.errors.choice?.[0] ?? form.errors.replacement?.[0];
   const insolvency = contract.insolvency;
   if (!insolvency) return null;
   const money = (amount: number) => format.money(amount, contract.currency);
@@ -32,18 +35,7 @@ export function SettlementPanel({ contract, onSettled, newContractId }: Settleme
   const owedText = money(owed);
   const settledOn = insolvency.settled_at ? format.date(insolvency.settled_at) : '';
 
-  const review = () => {
-    if (!choice) {
-      setProblem(t`Please choose what happens to the rest of the money.`);
-      return;
-    }
-    if (choice === 'carry' && !replacement) {
-      setProblem(t`Please choose the replacement contractor.`);
-      return;
-    }
-    setProblem(null);
-    setPlan(choice === 'refund' ? { choice: 'refund' } : { choice: 'carry', replacement_contractor_id: replacement });
-  };
+  const review = form.handleSubmit((settlement) => setPlan(settlement));
 
   return (
     <section className="ui-card client-panel" aria-labelledby="escrow-settlement-title">
@@ -51,7 +43,9 @@ export function SettlementPanel({ contract, onSettled, newContractId }: Settleme
         <Trans>Insolvency settlement</Trans>
       </h2>
       <p>
-        <Trans>The contractor was declared insolvent on {declared}. The money in escrow is ring-fenced: nobody can take it out until it is settled.</Trans>
+        <Trans>
+          The contractor was declared insolvent on {declared}. The money in escrow is ring-fenced: nobody can take it out until it is settled.
+        </Trans>
       </p>
       {insolvency.note && <p className="client-pre client-muted">{insolvency.note}</p>}
       {estimated.length > 0 && (
@@ -72,8 +66,12 @@ export function SettlementPanel({ contract, onSettled, newContractId }: Settleme
                   <th scope="row">
                     {milestone.position}. {milestone.title}
                   </th>
-                  <td><Money amount={milestone.amount} currency={contract.currency} /></td>
-                  <td><Money amount={milestone.estimate?.owed_amount ?? 0} currency={contract.currency} /></td>
+                  <td>
+                    <Money amount={milestone.amount} currency={contract.currency} />
+                  </td>
+                  <td>
+                    <Money amount={milestone.estimate?.owed_amount ?? 0} currency={contract.currency} />
+                  </td>
                   <td className="client-pre">{milestone.estimate?.notes}</td>
                 </tr>
               ))}
@@ -104,26 +102,30 @@ export function SettlementPanel({ contract, onSettled, newContractId }: Settleme
             <Trans>Settle</Trans>
           </h3>
           <p>
-            <Trans>{owedText} is paid to the contractor for the work done (with the expert and platform fees on it). The rest of the money held can:</Trans>
+            <Trans>
+              {owedText} is paid to the contractor for the work done (with the expert and platform fees on it). The rest of the money held can:
+            </Trans>
           </p>
           <fieldset className="client-fieldset">
             <legend>{t`What happens to the rest`}</legend>
             <label className="client-check">
-              <input type="radio" name="settlement" value="refund" checked={choice === 'refund'} onChange={() => setChoice('refund')} />
+              <input type="radio" name="settlement" value="refund" checked={choice === 'refund'} onChange={() => form.setValue('choice', 'refund')} />
               <Trans>Come back to me (refund)</Trans>
             </label>
             <label className="client-check">
-              <input type="radio" name="settlement" value="carry" checked={choice === 'carry'} onChange={() => setChoice('carry')} />
+              <input type="radio" name="settlement" value="carry" checked={choice === 'carry'} onChange={() => form.setValue('choice', 'carry')} />
               <Trans>Go to a new contract with a replacement contractor who finishes the work</Trans>
             </label>
           </fieldset>
-          {choice === 'carry' && <ReplacementPicker contractId={contract.id} value={replacement} onChange={setReplacement} />}
+          {choice === 'carry' && (
+            <ReplacementPicker contractId={contract.id} value={replacement} onChange={(id) => form.setValue('replacement', id)} />
+          )}
           {problem && (
             <p className="ui-field__error" role="alert">
-              {problem}
+              {translateMessage(problem, (descriptor) => i18n._(descriptor))}
             </p>
           )}
-          <button type="button" className="ui-button ui-button--accent" onClick={review}>
+          <button type="button" className="ui-button ui-button--accent" onClick={() => void review()}>
             <Trans>Settle the contract</Trans>
           </button>
         </div>

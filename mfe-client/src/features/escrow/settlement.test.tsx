@@ -87,6 +87,19 @@ describe('Insolvency', () => {
     expect(call.headers.get('Idempotency-Key')).toBeTruthy();
   });
 
+  it('asks for a choice, then for the replacement contractor, before the settlement is confirmed', async () => {
+    const estimated = milestoneFixture({ status: 'funded', to_pay: 0, next: { action: 'settle', waiting_on: 'client' } });
+    const contract = insolvent({ insolvency: { declared_at: '2026-12-01T10:00:00.000Z', note: '', estimates_complete: true, settled_at: null }, milestones: [estimated] });
+    renderPage(contract, { 'GET contracts/c1/replacements': () => ({ body: { data: [] } }) });
+    const panel = (await screen.findByRole('heading', { name: 'Insolvency settlement' })).closest('section')!;
+    await user.click(within(panel).getByRole('button', { name: 'Settle the contract' }));
+    expect(within(panel).getByRole('alert')).toHaveTextContent('Please choose what happens to the rest of the money.');
+    await user.click(within(panel).getByRole('radio', { name: /replacement contractor/ }));
+    await user.click(within(panel).getByRole('button', { name: 'Settle the contract' }));
+    expect(within(panel).getByRole('alert')).toHaveTextContent('Please choose the replacement contractor.');
+    expect(screen.queryByRole('dialog', { name: 'Confirm the settlement' })).not.toBeInTheDocument();
+  });
+
   // The same cases as the quote form and the admin's dispute split: one parser, one reading.
   const openEstimate = async (currency: string, locale: 'en' | 'fr') => {
     installFakeXhr();
