@@ -21,6 +21,7 @@ export const ESCROW_API_MESSAGES = {
   cardNumber: /*i18n*/ { id: 'Please enter a valid card number', message: 'Please enter a valid card number' },
   cardExpiry: /*i18n*/ { id: 'Please enter a valid expiry date (MM/YY)', message: 'Please enter a valid expiry date (MM/YY)' },
   cardCvc: /*i18n*/ { id: 'Please enter the 3 or 4 digit security code', message: 'Please enter the 3 or 4 digit security code' },
+  cardName: /*i18n*/ { id: 'Please enter the name on the card', message: 'Please enter the name on the card' },
   cardDeclined: /*i18n*/ { id: 'Your card was declined. No money was taken.', message: 'Your card was declined. No money was taken.' },
   providerFailed: /*i18n*/ {
     id: 'The payment service did not answer. No money was taken; please try again.',
@@ -184,5 +185,13 @@ export const ESCROW_API_MESSAGES = {
   notifyReviewReceived: /*i18n*/ {
     id: 'You received a {rating}-star review for “{title}”.',
     message: 'You received a {rating}-star review for “{title}”.',
+  },
+  notifyAutoReleaseReminder: /*i18n*/ {
+    id: 'Milestone “{milestone}” of “{title}” will be released to the contractor on {date} unless you release it or open a dispute before.',
+    message: 'Milestone “{milestone}” of “{title}” will be released to the contractor on {date} unless you release it or open a dispute before.',
+  },
+  notifyDisputeEscalated: /*i18n*/ {
+    id: 'The answer date of the dispute on “{title}” has passed: the dispute goes to arbitration.',
+    message: 'The answer date of the dispute on “{title}” has passed: the dispute goes to arbitration.',
   },
 } satisfies Record<string, MessageDescriptor>;

@@ -27,4 +27,13 @@ describe('payment card', () => {
       name: 'Ada Lovelace',
     });
   });
+
+  it('asks for the name on the card when it is missing or a single letter', () => {
+    const schema = cardSchemaAt(() => new Date(Date.UTC(2026, 10, 1)));
+    for (const name of ['', '  ', 'A']) {
+      const result = v.safeParse(schema, { number: '4242424242424242', expiry: '01/27', cvc: '123', name });
+      expect(result.success).toBe(false);
+      expect(result.issues?.map((issue) => issue.message)).toEqual(['Please enter the name on the card']);
+    }
+  });
 });

@@ -46,6 +46,7 @@ export function expiryValid(expiry: string, today = new Date()): boolean {
 const cardNumber = issueMessage(EM.cardNumber);
 const cardExpiry = issueMessage(EM.cardExpiry);
 const cardCvc = issueMessage(EM.cardCvc);
+const cardName = issueMessage(EM.cardName);
 
 /**
  * A payment card as the fund form sends it and the API reads it: the number
@@ -66,7 +67,8 @@ export function cardSchemaAt(now: () => Date) {
         v.transform((value) => value.replace(/\s/g, '')),
       ),
       cvc: v.pipe(v.string(cardCvc), v.trim(), v.regex(/^\d{3,4}$/, cardCvc)),
-      name: boundedText(2, 100),
+      // The holder's name as printed: one message whatever is wrong with it, as for the other card fields.
+      name: v.pipe(v.string(cardName), v.trim(), v.minLength(2, cardName), v.maxLength(100, cardName)),
     },
     required,
   );
