@@ -13,6 +13,7 @@ import { rateLimitsPlugin } from './accounts/rate-limits';
 import { mailerPlugin } from './mail/mailer-plugin';
 import { jobsPlugin } from './jobs/jobs-plugin';
 import { CLEANUP_SCHEDULE, deleteExpiredRecords } from './jobs/cleanup';
+import { defineEscrowTimers } from './escrow/timer-job';
 import { objectStorePlugin } from './uploads/object-store-plugin';
 import { authPlugin } from './accounts/auth-plugin';
 import { authRoutes } from './routes/auth';
@@ -144,6 +145,7 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
     },
   });
   await app.register(mailerPlugin, { config });
+  defineEscrowTimers(app, config);
   await app.register(objectStorePlugin, { config });
   await app.register(authPlugin);
   if (config.seedDemo) app.addHook('onReady', async () => runSeeds(app.db, app.log));

@@ -80,6 +80,8 @@ export interface EscrowSettings {
   paymentRecoverySeconds: number;
   /** The sandbox card provider's secret for card fingerprints (a real provider keeps its own). */
   sandboxSecret: string;
+  /** Days after the expert's approval that a milestone the client neither released nor disputed is released (`AUTO_RELEASE_DAYS`). */
+  autoReleaseDays: number;
 }
 
 export interface RateLimits {
@@ -240,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       idempotencyTtlHours: toPositiveInt('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
       paymentRecoverySeconds: toNonNegativeInt('PAYMENT_RECOVERY_SECONDS', env.PAYMENT_RECOVERY_SECONDS, 60),
       sandboxSecret: env.SANDBOX_PAYMENT_SECRET || 'fundament-sandbox-cards',
+      autoReleaseDays: toPositiveInt('AUTO_RELEASE_DAYS', env.AUTO_RELEASE_DAYS, 14),
     },
     jobs: {
       pollSeconds: toPositiveInt('JOBS_POLL_SECONDS', env.JOBS_POLL_SECONDS, 2),

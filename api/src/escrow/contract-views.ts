@@ -2,6 +2,7 @@ import type { ContractView, DisputeMessage, DisputeView } from 'shared/contract'
 import type { Queryable } from '../db/database';
 import { HELD_STATUSES, contractMilestones, milestoneTotal, type ContractRow, type MilestoneRow } from './contracts';
 import type { TransferRow } from './ledger';
+import { DISPUTE_ANSWER_DAYS } from './timers';
 
 export type ViewerRole = 'client' | 'contractor' | 'expert' | 'admin';
 
@@ -193,7 +194,7 @@ export async function disputeView(db: Queryable, disputeId: string, role: Viewer
             c.currency, c.client_id, p.title AS project_title,
             cu.first_name || ' ' || cu.last_name AS client_name, ku.first_name || ' ' || ku.last_name AS contractor_name,
             ou.first_name || ' ' || ou.last_name AS opener_name,
-            d.opened_at + interval '14 days' AS respond_by,
+            d.opened_at + make_interval(days => ${DISPUTE_ANSWER_DAYS}) AS respond_by,
             d.opened_at + interval '6 weeks' AS arbitration_from,
             d.opened_at + interval '3 months' AS arbitration_until
        FROM disputes d
@@ -320,6 +321,7 @@ export async function contractView(db: Queryable, contract: ContractDetailRow, r
         submitted_at: iso(m.submitted_at),
         inspected_at: iso(m.inspected_at),
         released_at: iso(m.released_at),
+        auto_release_at: m.status === 'approved' && contract.status === 'active' ? iso(m.auto_release_at) : null,
         completion_notes: m.completion_notes,
         photos: filesOf(m.id, 'photo'),
         inspection:

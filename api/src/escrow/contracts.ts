@@ -42,6 +42,8 @@ export interface MilestoneRow {
   estimated_at: Date | string | null;
   estimated_by: string | null;
   released_at: Date | string | null;
+  /** When an approved milestone is released without the client (`AUTO_RELEASE_DAYS` after approval). */
+  auto_release_at: Date | string | null;
   paid_to_contractor: number;
   refunded_amount: number;
 }

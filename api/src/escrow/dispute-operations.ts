@@ -40,6 +40,8 @@ export async function openDispute(ctx: ContractContext, milestone: MilestoneRow,
     [contract.id, milestone.id, openerId, reason, milestone.status],
   );
   await tx.query("UPDATE contracts SET status = 'frozen', frozen_reason = 'dispute', updated_at = now() WHERE id = $1", [contract.id]);
+  // A disputed milestone is paid only as the resolution says, never on its own.
+  await tx.query('UPDATE milestones SET auto_release_at = NULL WHERE id = $1', [milestone.id]);
   const disputeId = rows[0]!.id;
   const other = openerId === contract.client_id ? contract.contractor_id : contract.client_id;
   return { disputeId, notifications: disputeNotice(ctx, 'dispute_opened', [other, ...(contract.expert_id ? [contract.expert_id] : [])], disputeId) };

@@ -175,21 +175,30 @@ export async function completeMilestone(ctx: ContractContext, milestone: Milesto
   return notify(ctx, [ctx.contract.client_id, ctx.contract.expert_id], 'milestone_submitted', { milestone: milestone.title });
 }
 
-/** The assigned expert approves the work or asks for changes (the report is stored by the caller). */
+/** Days after the expert's approval that a milestone the client neither released nor disputed is released (Upwork's rule). */
+export const DEFAULT_AUTO_RELEASE_DAYS = 14;
+
+/**
+ * The assigned expert approves the work or asks for changes (the report is
+ * stored by the caller). An approval starts the auto-release countdown.
+ */
 export async function inspectMilestone(
   ctx: ContractContext,
   milestone: MilestoneRow,
   expertId: string,
   decision: InspectionDecision,
   notes: string,
+  autoReleaseDays = DEFAULT_AUTO_RELEASE_DAYS,
 ) {
   if (ctx.contract.expert_id !== expertId) throw new RuleError(403, EM.notAssignedExpert);
   await requireVerifiedExpert(ctx.tx, expertId, new RuleError(403, EM.expertNotVerified));
   requireActive(ctx.contract);
   if (milestone.status !== 'submitted') throw new RuleError(409, EM.notInspectable);
+  const now = new Date();
   await setMilestone(ctx.tx, milestone.id, {
     status: decision,
-    inspected_at: new Date(),
+    auto_release_at: decision === 'approved' ? new Date(now.getTime() + autoReleaseDays * 86_400_000) : null,
+    inspected_at: now,
     inspected_by: expertId,
     inspection_decision: decision,
     inspection_notes: notes,

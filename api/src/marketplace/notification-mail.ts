@@ -28,6 +28,8 @@ const TEXT: Record<NotificationKind, (data: Record<string, string | number>) => 
   estimate_ready: () => EM.notifyEstimateReady,
   insolvency_settled: () => EM.notifyInsolvencySettled,
   review_received: () => EM.notifyReviewReceived,
+  auto_release_reminder: () => EM.notifyAutoReleaseReminder,
+  dispute_escalated: () => EM.notifyDisputeEscalated,
 };
 
 /** The sentence a notification reads as, in one language. */

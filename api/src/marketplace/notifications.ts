@@ -22,7 +22,9 @@ export type NotificationKind =
   | 'contractor_insolvent'
   | 'estimate_ready'
   | 'insolvency_settled'
-  | 'review_received';
+  | 'review_received'
+  | 'auto_release_reminder'
+  | 'dispute_escalated';
 
 export interface NewNotification {
   userId: string;

@@ -19,6 +19,7 @@ export function milestoneFixture(overrides: Partial<MilestoneView> = {}): Milest
     submitted_at: null,
     inspected_at: null,
     released_at: null,
+    auto_release_at: null,
     completion_notes: '',
     photos: [],
     inspection: null,

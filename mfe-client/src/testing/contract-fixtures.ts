@@ -16,6 +16,7 @@ export function milestoneFixture(overrides: Partial<Milestone> = {}): Milestone 
     submitted_at: null,
     inspected_at: null,
     released_at: null,
+    auto_release_at: null,
     completion_notes: '',
     photos: [],
     inspection: null,

@@ -125,6 +125,10 @@ export const MilestoneViewSchema = v.pipe(
     submitted_at: MaybeWhen,
     inspected_at: MaybeWhen,
     released_at: MaybeWhen,
+    auto_release_at: v.pipe(
+      MaybeWhen,
+      v.description('While the milestone is approved: when it is released to the contractor unless the client releases or disputes it first.'),
+    ),
     completion_notes: v.string(),
     photos: v.array(EscrowFileSchema),
     /** The latest inspection (a milestone inspected again after changes shows the new one). */

@@ -383,7 +383,7 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     const { decision, notes } = parseWith(InspectionFieldsSchema, fields, request);
     if (reports.length !== 1) throw new HttpError(422, request.t(EM.reportRequired), { report: [request.t(EM.reportRequired)] });
     return changeWithFiles(request, request.params, 'expert', async (ctx, milestone, _role, saved) => {
-      const notifications = await inspectMilestone(ctx, milestone!, userId(request), decision, notes);
+      const notifications = await inspectMilestone(ctx, milestone!, userId(request), decision, notes, config.escrow.autoReleaseDays);
       await storeEscrowFiles(files, ctx.tx, saved, { contractId: ctx.contract.id, milestoneId: milestone!.id, purpose: 'report', uploaderId: userId(request) }, reports);
       return notifications;
     });

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { API_MESSAGES as M, ESCROW_API_MESSAGES as EM, MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
+import type { AppConfig } from '../config';
+import { DEFAULT_API_LOCALE, translatorFor } from '../i18n/server-i18n';
+import { neutraliseLinks } from '../mail/plain-text';
+import { escapeHtml } from '../mail/templates';
+import { emailNotifications } from '../marketplace/notification-mail';
+import { ESCROW_TIMER_SCHEDULE, runEscrowTimers, type EscalatedDispute, type EscrowTimerDeps } from './timers';
+
+/** E-mails every admin (they have no in-app notifications) the disputes now waiting for their arbitration. */
+async function mailAdmins(app: FastifyInstance, publicUrl: string, disputes: EscalatedDispute[]): Promise<void> {
+  const { rows: admins } = await app.db.query<{ email: string; first_name: string }>('SELECT email, first_name FROM admins');
+  const t = translatorFor(DEFAULT_API_LOCALE);
+  for (const dispute of disputes) {
+    const subject = t(EM.notifyDisputeEscalated, { title: neutraliseLinks(dispute.title) });
+    const link = `${publicUrl}/admin/disputes/${dispute.disputeId}`;
+    for (const admin of admins) {
+      const greeting = t(M.mailGreeting, { name: neutraliseLinks(admin.first_name) });
+      const open = t(MM.mailOpenLink);
+      await app.deliverMail({
+        to: admin.email,
+        subject,
+        text: [greeting, '', subject, '', open, link].join('\n'),
+        html: `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(subject)}</p><p>${escapeHtml(open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p></body></html>`,
+      });
+    }
+  }
+}
+
+/** What the escrow timers act through: the application's database, notification e-mails and admin mail. */
+export function escrowTimerDeps(app: FastifyInstance, config: AppConfig): EscrowTimerDeps {
+  return {
+    db: app.db,
+    announce: (notifications) =>
+      void emailNotifications(app, config.publicUrl, notifications).catch((error: unknown) =>
+        app.log.error({ err: error }, 'notification e-mails failed'),
+      ),
+    tellAdmins: (disputes) => mailAdmins(app, config.publicUrl, disputes),
+    onRefused: (milestoneId, error) => app.log.warn({ milestoneId, reason: error.message }, 'auto-release refused; left for the client'),
+  };
+}
+
+/** The escrow timers as a scheduled job: one instance runs them every few minutes. */
+export function defineEscrowTimers(app: FastifyInstance, config: AppConfig): void {
+  app.jobs.define({
+    name: 'escrow.timers',
+    schedule: ESCROW_TIMER_SCHEDULE,
+    run: async () => {
+      const report = await runEscrowTimers(escrowTimerDeps(app, config));
+      if (report.released.length + report.reminded.length + report.escalated.length > 0) app.log.info({ report }, 'escrow timers fired');
+    },
+  });
+}

@@ -1,0 +1,181 @@
+import type { Database, Queryable } from '../db/database';
+import { addNotifications, type NewNotification } from '../marketplace/notifications';
+import { RuleError } from '../plugins/error-handler';
+import { contractMilestones, findContract } from './contracts';
+import { releaseMilestone } from './operations';
+
+/** The other party's time to answer a dispute (spec §9); past it, the dispute goes to arbitration. */
+export const DISPUTE_ANSWER_DAYS = 14;
+
+/** Reminders to the client before an auto-release, in days before its date. */
+export const AUTO_RELEASE_REMINDER_DAYS = [7, 1] as const;
+
+/** How often the timers run: a date passes at most this late. */
+export const ESCROW_TIMER_SCHEDULE = '*/5 * * * *';
+
+const DAY_MS = 86_400_000;
+
+export interface EscalatedDispute {
+  disputeId: string;
+  contractId: string;
+  title: string;
+}
+
+export interface EscrowTimerDeps {
+  db: Database;
+  /** After commit: e-mails the notifications the timers recorded. */
+  announce(notifications: NewNotification[]): void;
+  /** After commit: tells the admins that these disputes are theirs to arbitrate. */
+  tellAdmins(disputes: EscalatedDispute[]): Promise<void>;
+  /** Why a due auto-release was left for the client (a rule refused it). */
+  onRefused?(milestoneId: string, error: RuleError): void;
+}
+
+export interface TimerReport {
+  released: string[];
+  reminded: string[];
+  escalated: string[];
+}
+
+const escrowLink = (contractId: string) => `/main/escrow/${contractId}`;
+
+async function projectTitle(db: Queryable, projectId: string): Promise<string> {
+  const { rows } = await db.query<{ title: string }>('SELECT title FROM projects WHERE id = $1', [projectId]);
+  return rows[0]?.title ?? '';
+}
+
+/** True the first time (subject, event) is recorded, false ever after. */
+async function firstTime(db: Queryable, subjectId: string, event: string): Promise<boolean> {
+  const { rows } = await db.query('INSERT INTO escrow_timer_events (subject_id, event) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1', [
+    subjectId,
+    event,
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * Releases every approved milestone whose auto-release date has passed,
+ * through the same operation as the client's release, under the same
+ * contract lock: a release by the client racing it finds the milestone
+ * released (or the other way round), so the money moves once.
+ */
+async function autoRelease(deps: EscrowTimerDeps, now: Date, report: TimerReport): Promise<void> {
+  const { rows } = await deps.db.query<{ id: string; contract_id: string }>(
+    `SELECT m.id, m.contract_id FROM milestones m JOIN contracts c ON c.id = m.contract_id
+      WHERE m.status = 'approved' AND m.auto_release_at <= $1 AND c.status = 'active'
+      ORDER BY m.auto_release_at`,
+    [now],
+  );
+  for (const due of rows) {
+    try {
+      const sent = await deps.db.transaction(async (tx) => {
+        const contract = await findContract(tx, due.contract_id, true);
+        if (!contract || contract.status !== 'active') return [];
+        const milestone = (await contractMilestones(tx, contract.id)).find((m) => m.id === due.id);
+        // Released or disputed since the list was read.
+        if (!milestone || milestone.status !== 'approved' || !milestone.auto_release_at || new Date(milestone.auto_release_at) > now) return [];
+        const ctx = { tx, contract, title: await projectTitle(tx, contract.project_id) };
+        const { notifications } = await releaseMilestone(ctx, milestone);
+        await addNotifications(tx, notifications);
+        return notifications;
+      });
+      if (sent.length > 0) {
+        report.released.push(due.id);
+        deps.announce(sent);
+      }
+    } catch (error) {
+      if (!(error instanceof RuleError)) throw error;
+      deps.onRefused?.(due.id, error);
+    }
+  }
+}
+
+/** Tells the client, once per reminder, the date an approved milestone will be released without them. */
+async function remindAutoRelease(deps: EscrowTimerDeps, now: Date, report: TimerReport): Promise<void> {
+  const furthest = Math.max(...AUTO_RELEASE_REMINDER_DAYS);
+  const { rows } = await deps.db.query<{ id: string; title: string; contract_id: string; client_id: string; project_id: string; auto_release_at: Date | string }>(
+    `SELECT m.id, m.title, m.contract_id, c.client_id, c.project_id, m.auto_release_at FROM milestones m JOIN contracts c ON c.id = m.contract_id
+      WHERE m.status = 'approved' AND c.status = 'active' AND m.auto_release_at > $1 AND m.auto_release_at <= $2`,
+    [now, new Date(now.getTime() + furthest * DAY_MS)],
+  );
+  for (const milestone of rows) {
+    const releaseAt = new Date(milestone.auto_release_at);
+    const daysLeft = (releaseAt.getTime() - now.getTime()) / DAY_MS;
+    // The nearest reminder due; the ones before it are spent with it (a late run sends one, not two).
+    const due = [...AUTO_RELEASE_REMINDER_DAYS].sort((a, b) => a - b).filter((days) => daysLeft <= days);
+    if (due.length === 0) continue;
+    const sent = await deps.db.transaction(async (tx) => {
+      const [nearest, ...earlier] = due as [number, ...number[]];
+      for (const days of earlier) await firstTime(tx, milestone.id, `auto_release_reminder_${days}`);
+      if (!(await firstTime(tx, milestone.id, `auto_release_reminder_${nearest}`))) return [];
+      const notification: NewNotification = {
+        userId: milestone.client_id,
+        kind: 'auto_release_reminder',
+        data: {
+          title: await projectTitle(tx, milestone.project_id),
+          contract_id: milestone.contract_id,
+          milestone: milestone.title,
+          date: releaseAt.toISOString().slice(0, 10),
+        },
+        link: escrowLink(milestone.contract_id),
+      };
+      await addNotifications(tx, [notification]);
+      return [notification];
+    });
+    if (sent.length > 0) {
+      report.reminded.push(milestone.id);
+      deps.announce(sent);
+    }
+  }
+}
+
+/**
+ * A dispute still open when the other party's answer date passes goes to
+ * arbitration: both parties are notified and the admins told, once (the
+ * status change is the guard).
+ */
+async function escalateDisputes(deps: EscrowTimerDeps, now: Date, report: TimerReport): Promise<void> {
+  const { rows } = await deps.db.query<{ id: string }>(
+    `SELECT id FROM disputes WHERE status = 'open' AND opened_at + make_interval(days => $2) <= $1 ORDER BY opened_at`,
+    [now, DISPUTE_ANSWER_DAYS],
+  );
+  const escalated: EscalatedDispute[] = [];
+  for (const { id } of rows) {
+    const result = await deps.db.transaction(async (tx) => {
+      const { rows: changed } = await tx.query<{ contract_id: string }>(
+        "UPDATE disputes SET status = 'mediation' WHERE id = $1 AND status = 'open' RETURNING contract_id",
+        [id],
+      );
+      if (changed.length === 0) return undefined;
+      const contract = (await findContract(tx, changed[0]!.contract_id))!;
+      const title = await projectTitle(tx, contract.project_id);
+      const notifications: NewNotification[] = [contract.client_id, contract.contractor_id].map((userId) => ({
+        userId,
+        kind: 'dispute_escalated',
+        data: { title, contract_id: contract.id, dispute_id: id },
+        link: escrowLink(contract.id),
+      }));
+      await addNotifications(tx, notifications);
+      return { notifications, dispute: { disputeId: id, contractId: contract.id, title } };
+    });
+    if (!result) continue;
+    report.escalated.push(id);
+    deps.announce(result.notifications);
+    escalated.push(result.dispute);
+  }
+  if (escalated.length > 0) await deps.tellAdmins(escalated);
+}
+
+/**
+ * The escrow rules that run on dates: auto-release of approved milestones
+ * (with the client's reminders before it) and the escalation of unanswered
+ * disputes. `now` is the clock (tests move it); running twice at the same
+ * moment, or on two instances at once, does each thing once.
+ */
+export async function runEscrowTimers(deps: EscrowTimerDeps, now: Date = new Date()): Promise<TimerReport> {
+  const report: TimerReport = { released: [], reminded: [], escalated: [] };
+  await remindAutoRelease(deps, now, report);
+  await autoRelease(deps, now, report);
+  await escalateDisputes(deps, now, report);
+  return report;
+}
