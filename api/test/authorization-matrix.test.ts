@@ -45,6 +45,8 @@ interface Entry {
   freshSession?: boolean;
   /** The call ends every session of the caller: sign the caller in again afterwards. */
   endsEverySession?: boolean;
+  /** The answer never ends (an event stream): its status is read, then the stream is let go. */
+  stream?: boolean;
 }
 
 const everyone = (expectation: Expectation): Record<Caller, Expectation> =>
@@ -231,6 +233,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/notifications/unread-count': { url: () => '/api/v1/notifications/unread-count', expect: anyUser() },
   'POST /api/v1/notifications/:id/read': { url: () => '/api/v1/notifications/1/read', expect: anyUser() },
   'POST /api/v1/notifications/read-all': { url: () => '/api/v1/notifications/read-all', expect: anyUser() },
+  'GET /api/v1/notifications/stream': { url: () => '/api/v1/notifications/stream', expect: anyUser(), stream: true },
 };
 
 /** Funds the contract's first milestone, completes it with a photo, assigns the expert and opens a dispute. */
@@ -355,8 +358,11 @@ describe('authorization matrix', () => {
         url: entry.url(ctx),
         headers: { ...(token ? bearer(token) : {}), ...(body?.headers ?? {}) },
         ...(body ? { payload: body.payload } : {}),
+        ...(entry.stream ? { payloadAsStream: true } : {}),
       });
       const status = response.statusCode;
+      const text = entry.stream ? '' : response.body;
+      if (entry.stream) response.stream().destroy();
       if (entry.endsEverySession && caller !== 'anonymous' && caller !== 'admin') {
         const again = (await freshToken(caller))!;
         people[caller] = { ...people[caller], token: again, headers: bearer(again) };
@@ -369,7 +375,7 @@ describe('authorization matrix', () => {
           : expected === 'public'
             ? status !== 403 && status < 500
             : status === expected;
-      if (!fine) mismatches.push(`${caller}: expected ${expected}, got ${status} ${response.body.slice(0, 120)}`);
+      if (!fine) mismatches.push(`${caller}: expected ${expected}, got ${status} ${text.slice(0, 120)}`);
     }
     expect(mismatches).toEqual([]);
   });

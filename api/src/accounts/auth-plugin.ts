@@ -25,9 +25,20 @@ declare module 'fastify' {
     sessionToken: string | null;
   }
   interface FastifyInstance {
+    /** What the database announces about sessions, for whoever holds one open longer than a request. */
+    sessionChanges: SessionChanges;
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
+}
+
+/**
+ * `handler` hears a user's id when that user's sessions may have ended or
+ * changed, and null when announcements may have been missed (anyone's may
+ * have). Returns the function that stops it.
+ */
+export interface SessionChanges {
+  subscribe(handler: (userId: string | null) => void): () => void;
 }
 
 /** How long an instance trusts a client session it looked up, and how many it remembers. */
@@ -50,9 +61,25 @@ export const authPlugin = fp(
     app.decorateRequest('sessionToken', null);
 
     const cache = new SessionCache(SESSION_CACHE);
+    const handlers = new Set<(userId: string | null) => void>();
+    const announce = (userId: string | null) => {
+      for (const handler of handlers) handler(userId);
+    };
+    app.decorate('sessionChanges', {
+      subscribe(handler) {
+        handlers.add(handler);
+        return () => handlers.delete(handler);
+      },
+    } satisfies SessionChanges);
     const listener = await app.db.listen(SESSION_INVALIDATED, {
-      onPayload: (userId) => cache.forgetUser(userId),
-      onGap: () => cache.clear(),
+      onPayload: (userId) => {
+        cache.forgetUser(userId);
+        announce(userId);
+      },
+      onGap: () => {
+        cache.clear();
+        announce(null);
+      },
     });
     app.addHook('onClose', async () => listener.close());
 

@@ -47,6 +47,10 @@ export const MARKETPLACE_API_MESSAGES = {
   alreadyInvited: /*i18n*/ { id: 'This specialist has already been invited to this project.', message: 'This specialist has already been invited to this project.' },
   inviteAnswered: /*i18n*/ { id: 'This invitation has already been answered.', message: 'This invitation has already been answered.' },
   // Notifications (in-app and e-mail)
+  tooManyStreams: /*i18n*/ {
+    id: 'Live notifications are open in too many pages. Close one and try again.',
+    message: 'Live notifications are open in too many pages. Close one and try again.',
+  },
   notifyProjectRequest: /*i18n*/ { id: 'New project request: {title}', message: 'New project request: {title}' },
   notifyInviteReceived: /*i18n*/ { id: '{name} invites you to quote on {title}', message: '{name} invites you to quote on {title}' },
   notifyInviteAccepted: /*i18n*/ { id: '{name} accepted your invitation for {title}', message: '{name} accepted your invitation for {title}' },

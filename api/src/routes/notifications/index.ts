@@ -9,16 +9,8 @@ import {
 } from 'shared/contract';
 import { SIGNED_IN } from '../../accounts/signed-in';
 import type { ValibotTypeProvider } from '../../http/valibot-provider';
-import { notificationText } from '../../marketplace/notification-mail';
-
-interface NotificationRow {
-  id: string;
-  kind: string;
-  data: Record<string, string | number>;
-  link: string;
-  read_at: Date | string | null;
-  created_at: Date | string;
-}
+import { notificationView, type NotificationRow } from './notification-view';
+import { notificationStreamRoutes } from './stream';
 
 /** The bell: the signed-in user's notifications, rendered in their current language, and the unread count. */
 export const notificationRoutes: FastifyPluginAsync = async (app) => {
@@ -41,16 +33,7 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
       `SELECT * FROM notifications WHERE user_id = $1 AND ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT 30`,
       [request.user!.id, before !== undefined && Number.isInteger(before) && before > 0 ? before : null],
     );
-    return {
-      data: rows.map((row) => ({
-        id: Number(row.id),
-        kind: row.kind,
-        text: notificationText(request.t, row.kind, row.data),
-        link: row.link,
-        read: row.read_at !== null,
-        created_at: new Date(row.created_at).toISOString(),
-      })),
-    };
+    return { data: rows.map((row) => notificationView(request.t, row)) };
   });
 
   api.get('/notifications/unread-count', {
@@ -85,4 +68,6 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
     await app.db.query('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [request.user!.id]);
     return reply.status(204).send(null);
   });
+
+  await app.register(notificationStreamRoutes);
 };
