@@ -11,11 +11,11 @@ import type { RemoteModules } from 'shared/federation';
  * instance (so a language switch re-renders and resets it), drawn in a
  * shadow root so the site's styles and the widget's never meet.
  */
-function Widget() {
+function Widget({ defaultOpen = false }: { defaultOpen?: boolean }) {
   return (
     <CatalogGate name={CATALOG_NAME} load={loadCatalog}>
       <ShadowFrame css={css}>
-        <ChatWidget phone={CONTACT.messagingPhone} />
+        <ChatWidget phone={CONTACT.messagingPhone} defaultOpen={defaultOpen} />
       </ShadowFrame>
     </CatalogGate>
   );

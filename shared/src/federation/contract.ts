@@ -13,7 +13,8 @@ export interface RemoteModules {
   mfe_auth: { Routes: ComponentType };
   mfe_client: { Routes: ComponentType };
   mfe_admin: { Routes: ComponentType };
-  mfe_chat: { Widget: ComponentType };
+  /** `defaultOpen`: the visitor already asked for the chat (the shell's stand-in launcher was pressed). */
+  mfe_chat: { Widget: ComponentType<{ defaultOpen?: boolean }> };
 }
 
 /** A module the shell loads from remote `R`. */

@@ -4,7 +4,7 @@ import { Toaster } from 'react-hot-toast';
 import { useLingui } from '@lingui/react/macro';
 import { adminUserAtom, clientUserAtom } from 'shared/session';
 import { NOTIFICATION_DURATION_MS } from 'shared/ui';
-import { RemoteSlot } from '../features/remotes/remote-slot';
+import { ChatLauncher } from '../features/chat/chat-launcher';
 import { useScrollToTopOnNavigate } from '../features/routing/use-scroll-to-top-on-navigate';
 import { useDocumentTitle } from '../features/routing/use-document-title';
 import { AdminHeader } from '../features/chrome/admin-header';
@@ -12,7 +12,6 @@ import { ClientHeader } from '../features/chrome/client-header';
 import { GuestHeader } from '../features/chrome/guest-header';
 import { ScrollTopButton } from '../features/chrome/scroll-top-button';
 import { SiteFooter } from '../features/chrome/site-footer';
-import { useAfterIdle } from '../features/chrome/use-after-idle';
 import { useHeaderHeight } from '../features/chrome/use-header-height';
 
 /** The frame around every page: header for who is signed in, the page, footer, toasts, chat. */
@@ -22,7 +21,6 @@ export function RootLayout() {
   const admin = useAtomValue(adminUserAtom);
   useScrollToTopOnNavigate();
   useDocumentTitle();
-  const chatReady = useAfterIdle();
 
   // Spec §2: the guest chrome shows only when both states are exactly false.
   const header = client ? <ClientHeader /> : admin ? <AdminHeader /> : client === false && admin === false ? <GuestHeader /> : null;
@@ -39,7 +37,9 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <ScrollTopButton />
-      <div className="chat-slot">{chatReady && <RemoteSlot remote="mfe_chat" exposed="Widget" variant="widget" />}</div>
+      <div className="chat-slot">
+        <ChatLauncher />
+      </div>
       {/* Under the sticky header, never over its Login or Sign out; the floating buttons own the bottom corner. */}
       <Toaster
         position="top-center"

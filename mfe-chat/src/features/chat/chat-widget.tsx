@@ -11,6 +11,8 @@ export interface ChatWidgetProps {
   /** The messaging app number "Talk to an agent" opens (configuration). */
   phone: string;
   placement?: ChatPlacement;
+  /** Opens at once: the visitor pressed a launcher that stood in for this one while it loaded. */
+  defaultOpen?: boolean;
 }
 
 /**
@@ -18,9 +20,9 @@ export interface ChatWidgetProps {
  * instance in context, so the same component serves the site (the shell's
  * instance), the embed and the standalone page (their own instance).
  */
-export function ChatWidget({ phone, placement = 'inline' }: ChatWidgetProps) {
+export function ChatWidget({ phone, placement = 'inline', defaultOpen = false }: ChatWidgetProps) {
   const { i18n, t } = useLingui();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
   const panelId = useId();

@@ -57,5 +57,10 @@ export function loadRemoteModule(remote: RemoteName, exposed = 'Routes'): Promis
 
 /** Starts loading a remote the visitor is likely to open next (hover, focus); failures stay silent here. */
 export function preloadRemote(remote: RemoteName | undefined): void {
-  if (remote) loadRemoteModule(remote).catch(() => undefined);
+  if (remote) preloadRemoteModule(remote);
+}
+
+/** The same for one exposed module of a remote. */
+export function preloadRemoteModule(remote: RemoteName, exposed = 'Routes'): void {
+  loadRemoteModule(remote, exposed).catch(() => undefined);
 }

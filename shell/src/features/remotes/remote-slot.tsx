@@ -1,14 +1,16 @@
-import { lazy, Suspense, useReducer, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useReducer, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { ExposedName, RemoteName } from 'shared/federation';
 import { ErrorBoundary, Spinner } from 'shared/ui';
 import { loadRemoteModule } from '../common/load-remote-module';
 import { RemoteFallback } from './remote-fallback';
 import { findIncompatibility } from './version-guard';
 
-const components = new Map<string, LazyExoticComponent<ComponentType>>();
+type AnyComponent = ComponentType<Record<string, unknown>>;
+
+const components = new Map<string, LazyExoticComponent<AnyComponent>>();
 
 /** One lazy component per exposed module, replaced after a failure so a retry loads again. */
-function remoteComponent(remote: RemoteName, exposed: string): LazyExoticComponent<ComponentType> {
+function remoteComponent(remote: RemoteName, exposed: string): LazyExoticComponent<AnyComponent> {
   const id = `${remote}/${exposed}`;
   let component = components.get(id);
   if (!component) {
@@ -31,6 +33,10 @@ type RemoteSlotProps = {
     exposed?: ExposedName<R>;
     /** `page` fills the main area; `widget` is a small floating slot (the chat). */
     variant?: 'page' | 'widget';
+    /** Shown while the remote loads; a spinner for a page, nothing for a widget when omitted. */
+    loading?: ReactNode;
+    /** Handed to the exposed component, as its entry in the federation contract describes. */
+    props?: Record<string, unknown>;
   };
 }[RemoteName];
 
@@ -39,7 +45,7 @@ type RemoteSlotProps = {
  * that cannot be loaded, or that throws while rendering, shows a translated
  * fallback with a retry button, and only this slot is affected.
  */
-export function RemoteSlot({ remote, exposed = 'Routes', variant = 'page' }: RemoteSlotProps) {
+export function RemoteSlot({ remote, exposed = 'Routes', variant = 'page', loading, props }: RemoteSlotProps) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const Component = remoteComponent(remote, exposed);
   return (
@@ -57,8 +63,8 @@ export function RemoteSlot({ remote, exposed = 'Routes', variant = 'page' }: Rem
         />
       )}
     >
-      <Suspense fallback={variant === 'page' ? <Spinner /> : null}>
-        <Component />
+      <Suspense fallback={loading ?? (variant === 'page' ? <Spinner /> : null)}>
+        <Component {...props} />
       </Suspense>
     </ErrorBoundary>
   );
