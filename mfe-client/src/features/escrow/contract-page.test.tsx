@@ -117,6 +117,21 @@ describe('ContractPage', () => {
     expect(await screen.findByText('Paid to the contractor', { selector: 'dt' })).toBeInTheDocument();
   });
 
+  it('tells the client the date an approved milestone is released without them', async () => {
+    const approved = milestoneFixture({
+      status: 'approved',
+      to_pay: 0,
+      auto_release_at: '2026-12-08T10:00:00.000Z',
+      next: { action: 'release', waiting_on: 'client' },
+    });
+    renderContract(contractFixture({ milestones: [approved] }));
+    const date = await screen.findByText('Released automatically on', { selector: 'dt' });
+    expect(date.nextSibling).toHaveTextContent('Dec 8, 2026');
+    expect(screen.getByText(/Unless you release it or open a dispute before/)).toHaveTextContent(
+      'Unless you release it or open a dispute before, the expert-approved milestone is released to the contractor on Dec 8, 2026.',
+    );
+  });
+
   it('gives the contractor “Mark complete” and sends notes and photos with progress', async () => {
     installFakeXhr();
     renderContract({ ...funded(contractFixture()), my_role: 'contractor' });

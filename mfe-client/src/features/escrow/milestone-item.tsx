@@ -57,6 +57,7 @@ export function MilestoneItem({ contract, milestone, onAction }: MilestoneItemPr
     { label: t({ message: 'Submitted', context: 'milestone date' }), at: milestone.submitted_at },
     { label: t({ message: 'Inspected', context: 'milestone date' }), at: milestone.inspected_at },
     { label: t({ message: 'Released', context: 'milestone date' }), at: milestone.released_at },
+    { label: t({ message: 'Released automatically on', context: 'milestone date' }), at: milestone.auto_release_at },
   ].filter((item): item is { label: string; at: string } => Boolean(item.at));
 
   return (
@@ -104,6 +105,14 @@ export function MilestoneItem({ contract, milestone, onAction }: MilestoneItemPr
           <p className={`escrow-next${milestone.next.waiting_on === contract.my_role ? ' escrow-next--mine' : ''}`}>
             <strong>{t`Next: ${nextLabel}`}</strong>
             {waiting && <> · {waiting}</>}
+          </p>
+        )}
+        {milestone.auto_release_at && contract.my_role === 'client' && (
+          <p className="escrow-milestone__note">
+            <Trans>
+              Unless you release it or open a dispute before, the expert-approved milestone is released to the contractor on{' '}
+              <time dateTime={milestone.auto_release_at}>{format.date(milestone.auto_release_at)}</time>.
+            </Trans>
           </p>
         )}
         {milestone.completion_notes && (
