@@ -128,20 +128,50 @@ describe('auto-release of an approved milestone', () => {
   });
 });
 
+/** A dispute the client opens on a funded milestone of a new contract. */
+async function openedDispute() {
+  const contractId = await createContract(t.app, parties);
+  const milestone = (await getContract(t.app, parties.client, contractId)).milestones[0]!;
+  await fund(t.app, parties.client, contractId, milestone.id);
+  const body = multipart([{ name: 'reason', value: 'Nobody has come to the site for three weeks.' }]);
+  const disputed = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/contracts/${contractId}/milestones/${milestone.id}/disputes`,
+    headers: { ...parties.client.headers, ...body.headers },
+    payload: body.payload,
+  });
+  expect(disputed.statusCode).toBe(201);
+  return disputed.json().dispute as { id: string; respond_by: string; arbitration_until: string };
+}
+
+async function adminMailAbout(disputeId: string) {
+  const { rows } = await t.db.query<{ to_address: string; text_body: string }>('SELECT to_address, text_body FROM mail_outbox WHERE text_body LIKE $1', [
+    `%/admin/disputes/${disputeId}%`,
+  ]);
+  return rows;
+}
+
+describe('the arbitration window', () => {
+  it('reminds the admins 7 days and 1 day before it closes, each once', async () => {
+    const { id: disputeId, arbitration_until } = await openedDispute();
+    const closes = new Date(arbitration_until);
+    const reminded = async (daysBefore: number) =>
+      only(disputeId)((await runEscrowTimers(deps, new Date(closes.getTime() - daysBefore * DAY))).arbitrationReminders);
+    expect(await reminded(8)).toEqual([]);
+    expect(await reminded(6)).toEqual([disputeId]);
+    expect(await reminded(5)).toEqual([]);
+    expect(await reminded(0.5)).toEqual([disputeId]);
+    expect(await reminded(0.25)).toEqual([]);
+    const { rows: admins } = await t.db.query('SELECT 1 FROM admins');
+    const mail = (await adminMailAbout(disputeId)).filter((item) => item.text_body.includes('arbitration window'));
+    expect(mail).toHaveLength(2 * admins.length);
+    expect(mail[0]!.text_body).toContain(`closes on ${arbitration_until.slice(0, 10)}`);
+  });
+});
+
 describe('a dispute left unanswered', () => {
   it('goes to arbitration once its answer date passes, and both parties and the admins are told, once', async () => {
-    const contractId = await createContract(t.app, parties);
-    const milestone = (await getContract(t.app, parties.client, contractId)).milestones[0]!;
-    await fund(t.app, parties.client, contractId, milestone.id);
-    const body = multipart([{ name: 'reason', value: 'Nobody has come to the site for three weeks.' }]);
-    const disputed = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/contracts/${contractId}/milestones/${milestone.id}/disputes`,
-      headers: { ...parties.client.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(disputed.statusCode).toBe(201);
-    const { id: disputeId, respond_by } = disputed.json().dispute as { id: string; respond_by: string };
+    const { id: disputeId, respond_by } = await openedDispute();
     const answerDate = new Date(respond_by);
 
     expect((await runEscrowTimers(deps, new Date(answerDate.getTime() - 60_000))).escalated).not.toContain(disputeId);
@@ -155,10 +185,7 @@ describe('a dispute left unanswered', () => {
       const told = (await notificationsOf(party.id, 'dispute_escalated')).filter((data) => data.dispute_id === disputeId);
       expect(told).toHaveLength(1);
     }
-    const { rows: adminMail } = await t.db.query<{ to_address: string; text_body: string }>(
-      'SELECT to_address, text_body FROM mail_outbox WHERE text_body LIKE $1',
-      [`%/admin/disputes/${disputeId}%`],
-    );
+    const adminMail = await adminMailAbout(disputeId);
     const { rows: admins } = await t.db.query<{ email: string }>('SELECT email FROM admins');
     expect(adminMail.map((mail) => mail.to_address).sort()).toEqual(admins.map((admin) => admin.email).sort());
     expect(adminMail[0]!.text_body).toContain('the dispute goes to arbitration');

@@ -2,7 +2,7 @@ import type { ContractView, DisputeMessage, DisputeView } from 'shared/contract'
 import type { Queryable } from '../db/database';
 import { HELD_STATUSES, contractMilestones, milestoneTotal, type ContractRow, type MilestoneRow } from './contracts';
 import type { TransferRow } from './ledger';
-import { DISPUTE_ANSWER_DAYS } from './timers';
+import { ARBITRATION_WINDOW, DISPUTE_ANSWER_DAYS } from './timers';
 
 export type ViewerRole = 'client' | 'contractor' | 'expert' | 'admin';
 
@@ -195,8 +195,8 @@ export async function disputeView(db: Queryable, disputeId: string, role: Viewer
             cu.first_name || ' ' || cu.last_name AS client_name, ku.first_name || ' ' || ku.last_name AS contractor_name,
             ou.first_name || ' ' || ou.last_name AS opener_name,
             d.opened_at + make_interval(days => ${DISPUTE_ANSWER_DAYS}) AS respond_by,
-            d.opened_at + interval '6 weeks' AS arbitration_from,
-            d.opened_at + interval '3 months' AS arbitration_until
+            d.opened_at + interval '${ARBITRATION_WINDOW.from}' AS arbitration_from,
+            d.opened_at + interval '${ARBITRATION_WINDOW.until}' AS arbitration_until
        FROM disputes d
        JOIN milestones m ON m.id = d.milestone_id
        JOIN contracts c ON c.id = d.contract_id

@@ -5,14 +5,18 @@ import { DEFAULT_API_LOCALE, translatorFor } from '../i18n/server-i18n';
 import { neutraliseLinks } from '../mail/plain-text';
 import { escapeHtml } from '../mail/templates';
 import { emailNotifications } from '../marketplace/notification-mail';
-import { ESCROW_TIMER_SCHEDULE, runEscrowTimers, type EscalatedDispute, type EscrowTimerDeps } from './timers';
+import { ESCROW_TIMER_SCHEDULE, runEscrowTimers, type AdminNotice, type EscrowTimerDeps } from './timers';
 
-/** E-mails every admin (they have no in-app notifications) the disputes now waiting for their arbitration. */
-async function mailAdmins(app: FastifyInstance, publicUrl: string, disputes: EscalatedDispute[]): Promise<void> {
+/** E-mails every admin (they have no in-app notifications) what the timers found about disputes. */
+async function mailAdmins(app: FastifyInstance, publicUrl: string, notices: AdminNotice[]): Promise<void> {
   const { rows: admins } = await app.db.query<{ email: string; first_name: string }>('SELECT email, first_name FROM admins');
   const t = translatorFor(DEFAULT_API_LOCALE);
-  for (const dispute of disputes) {
-    const subject = t(EM.notifyDisputeEscalated, { title: neutraliseLinks(dispute.title) });
+  for (const dispute of notices) {
+    const title = neutraliseLinks(dispute.title);
+    const subject =
+      dispute.kind === 'dispute_escalated'
+        ? t(EM.notifyDisputeEscalated, { title })
+        : t(EM.mailArbitrationClosing, { title, date: dispute.closesAt!.toISOString().slice(0, 10) });
     const link = `${publicUrl}/admin/disputes/${dispute.disputeId}`;
     for (const admin of admins) {
       const greeting = t(M.mailGreeting, { name: neutraliseLinks(admin.first_name) });
@@ -35,7 +39,7 @@ export function escrowTimerDeps(app: FastifyInstance, config: AppConfig): Escrow
       void emailNotifications(app, config.publicUrl, notifications).catch((error: unknown) =>
         app.log.error({ err: error }, 'notification e-mails failed'),
       ),
-    tellAdmins: (disputes) => mailAdmins(app, config.publicUrl, disputes),
+    tellAdmins: (notices) => mailAdmins(app, config.publicUrl, notices),
     onRefused: (milestoneId, error) => app.log.warn({ milestoneId, reason: error.message }, 'auto-release refused; left for the client'),
   };
 }
@@ -47,7 +51,7 @@ export function defineEscrowTimers(app: FastifyInstance, config: AppConfig): voi
     schedule: ESCROW_TIMER_SCHEDULE,
     run: async () => {
       const report = await runEscrowTimers(escrowTimerDeps(app, config));
-      if (report.released.length + report.reminded.length + report.escalated.length > 0) app.log.info({ report }, 'escrow timers fired');
+      if (Object.values(report).some((ids) => ids.length > 0)) app.log.info({ report }, 'escrow timers fired');
     },
   });
 }

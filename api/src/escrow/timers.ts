@@ -10,23 +10,32 @@ export const DISPUTE_ANSWER_DAYS = 14;
 /** Reminders to the client before an auto-release, in days before its date. */
 export const AUTO_RELEASE_REMINDER_DAYS = [7, 1] as const;
 
+/** How long an admin has to arbitrate a dispute from its opening (spec §9: 6 weeks to 3 months). */
+export const ARBITRATION_WINDOW = { from: '6 weeks', until: '3 months' } as const;
+
+/** Reminders to the admins before the arbitration window closes, in days before it does. */
+export const ARBITRATION_REMINDER_DAYS = [7, 1] as const;
+
 /** How often the timers run: a date passes at most this late. */
 export const ESCROW_TIMER_SCHEDULE = '*/5 * * * *';
 
 const DAY_MS = 86_400_000;
 
-export interface EscalatedDispute {
+/** What the admins are told about a dispute: it went to arbitration, or its arbitration window closes on `closesAt`. */
+export interface AdminNotice {
+  kind: 'dispute_escalated' | 'arbitration_closing';
   disputeId: string;
   contractId: string;
   title: string;
+  closesAt?: Date;
 }
 
 export interface EscrowTimerDeps {
   db: Database;
   /** After commit: e-mails the notifications the timers recorded. */
   announce(notifications: NewNotification[]): void;
-  /** After commit: tells the admins that these disputes are theirs to arbitrate. */
-  tellAdmins(disputes: EscalatedDispute[]): Promise<void>;
+  /** After commit: tells the admins about disputes that are theirs to arbitrate. */
+  tellAdmins(notices: AdminNotice[]): Promise<void>;
   /** Why a due auto-release was left for the client (a rule refused it). */
   onRefused?(milestoneId: string, error: RuleError): void;
 }
@@ -35,6 +44,7 @@ export interface TimerReport {
   released: string[];
   reminded: string[];
   escalated: string[];
+  arbitrationReminders: string[];
 }
 
 const escrowLink = (contractId: string) => `/main/escrow/${contractId}`;
@@ -51,6 +61,20 @@ async function firstTime(db: Queryable, subjectId: string, event: string): Promi
     event,
   ]);
   return rows.length > 0;
+}
+
+/**
+ * True when one of the reminders (days before `at`) is due and was not sent
+ * yet: the nearest one due counts, the ones before it are spent with it, so a
+ * late run sends one reminder, not two.
+ */
+async function reminderDue(tx: Queryable, subjectId: string, event: string, reminderDays: readonly number[], at: Date, now: Date): Promise<boolean> {
+  const daysLeft = (at.getTime() - now.getTime()) / DAY_MS;
+  const due = [...reminderDays].sort((a, b) => a - b).filter((days) => daysLeft > 0 && daysLeft <= days);
+  if (due.length === 0) return false;
+  const [nearest, ...earlier] = due as [number, ...number[]];
+  for (const days of earlier) await firstTime(tx, subjectId, `${event}_${days}`);
+  return firstTime(tx, subjectId, `${event}_${nearest}`);
 }
 
 /**
@@ -100,14 +124,8 @@ async function remindAutoRelease(deps: EscrowTimerDeps, now: Date, report: Timer
   );
   for (const milestone of rows) {
     const releaseAt = new Date(milestone.auto_release_at);
-    const daysLeft = (releaseAt.getTime() - now.getTime()) / DAY_MS;
-    // The nearest reminder due; the ones before it are spent with it (a late run sends one, not two).
-    const due = [...AUTO_RELEASE_REMINDER_DAYS].sort((a, b) => a - b).filter((days) => daysLeft <= days);
-    if (due.length === 0) continue;
     const sent = await deps.db.transaction(async (tx) => {
-      const [nearest, ...earlier] = due as [number, ...number[]];
-      for (const days of earlier) await firstTime(tx, milestone.id, `auto_release_reminder_${days}`);
-      if (!(await firstTime(tx, milestone.id, `auto_release_reminder_${nearest}`))) return [];
+      if (!(await reminderDue(tx, milestone.id, 'auto_release_reminder', AUTO_RELEASE_REMINDER_DAYS, releaseAt, now))) return [];
       const notification: NewNotification = {
         userId: milestone.client_id,
         kind: 'auto_release_reminder',
@@ -139,7 +157,7 @@ async function escalateDisputes(deps: EscrowTimerDeps, now: Date, report: TimerR
     `SELECT id FROM disputes WHERE status = 'open' AND opened_at + make_interval(days => $2) <= $1 ORDER BY opened_at`,
     [now, DISPUTE_ANSWER_DAYS],
   );
-  const escalated: EscalatedDispute[] = [];
+  const escalated: AdminNotice[] = [];
   for (const { id } of rows) {
     const result = await deps.db.transaction(async (tx) => {
       const { rows: changed } = await tx.query<{ contract_id: string }>(
@@ -156,7 +174,7 @@ async function escalateDisputes(deps: EscrowTimerDeps, now: Date, report: TimerR
         link: escrowLink(contract.id),
       }));
       await addNotifications(tx, notifications);
-      return { notifications, dispute: { disputeId: id, contractId: contract.id, title } };
+      return { notifications, dispute: { kind: 'dispute_escalated' as const, disputeId: id, contractId: contract.id, title } };
     });
     if (!result) continue;
     report.escalated.push(id);
@@ -166,16 +184,42 @@ async function escalateDisputes(deps: EscrowTimerDeps, now: Date, report: TimerR
   if (escalated.length > 0) await deps.tellAdmins(escalated);
 }
 
+/** Reminds the admins, 7 days and 1 day before, that a dispute's arbitration window closes. */
+async function remindArbitration(deps: EscrowTimerDeps, now: Date, report: TimerReport): Promise<void> {
+  const furthest = Math.max(...ARBITRATION_REMINDER_DAYS);
+  const { rows } = await deps.db.query<{ id: string; contract_id: string; project_id: string; closes_at: Date | string }>(
+    `SELECT d.id, d.contract_id, c.project_id, d.opened_at + interval '${ARBITRATION_WINDOW.until}' AS closes_at
+       FROM disputes d JOIN contracts c ON c.id = d.contract_id
+      WHERE d.status <> 'resolved' AND d.opened_at + interval '${ARBITRATION_WINDOW.until}' > $1
+        AND d.opened_at + interval '${ARBITRATION_WINDOW.until}' <= $2`,
+    [now, new Date(now.getTime() + furthest * DAY_MS)],
+  );
+  const notices: AdminNotice[] = [];
+  for (const dispute of rows) {
+    const closesAt = new Date(dispute.closes_at);
+    const notice = await deps.db.transaction(async (tx) => {
+      if (!(await reminderDue(tx, dispute.id, 'arbitration_reminder', ARBITRATION_REMINDER_DAYS, closesAt, now))) return undefined;
+      const title = await projectTitle(tx, dispute.project_id);
+      return { kind: 'arbitration_closing' as const, disputeId: dispute.id, contractId: dispute.contract_id, title, closesAt };
+    });
+    if (!notice) continue;
+    report.arbitrationReminders.push(dispute.id);
+    notices.push(notice);
+  }
+  if (notices.length > 0) await deps.tellAdmins(notices);
+}
+
 /**
  * The escrow rules that run on dates: auto-release of approved milestones
- * (with the client's reminders before it) and the escalation of unanswered
- * disputes. `now` is the clock (tests move it); running twice at the same
+ * (with the client's reminders before it), the escalation of unanswered
+ * disputes and the admins' reminders before an arbitration window closes. `now` is the clock (tests move it); running twice at the same
  * moment, or on two instances at once, does each thing once.
  */
 export async function runEscrowTimers(deps: EscrowTimerDeps, now: Date = new Date()): Promise<TimerReport> {
-  const report: TimerReport = { released: [], reminded: [], escalated: [] };
+  const report: TimerReport = { released: [], reminded: [], escalated: [], arbitrationReminders: [] };
   await remindAutoRelease(deps, now, report);
   await autoRelease(deps, now, report);
   await escalateDisputes(deps, now, report);
+  await remindArbitration(deps, now, report);
   return report;
 }

@@ -190,6 +190,10 @@ export const ESCROW_API_MESSAGES = {
     id: 'Milestone “{milestone}” of “{title}” will be released to the contractor on {date} unless you release it or open a dispute before.',
     message: 'Milestone “{milestone}” of “{title}” will be released to the contractor on {date} unless you release it or open a dispute before.',
   },
+  mailArbitrationClosing: /*i18n*/ {
+    id: 'The arbitration window of the dispute on “{title}” closes on {date}: resolve it before then.',
+    message: 'The arbitration window of the dispute on “{title}” closes on {date}: resolve it before then.',
+  },
   notifyDisputeEscalated: /*i18n*/ {
     id: 'The answer date of the dispute on “{title}” has passed: the dispute goes to arbitration.',
     message: 'The answer date of the dispute on “{title}” has passed: the dispute goes to arbitration.',
