@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AppNotification } from '../contract/notifications';
+import { queryKeys } from './keys';
+import { connectLiveNotifications, type LiveNotificationsOptions } from './live-notifications';
+
+/** What a notification changes on screen besides the bell: the contract or project it links to. */
+function invalidateFor(queryClient: QueryClient, notification: AppNotification) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+  const [, area, section, id] = notification.link.split('/');
+  if (area !== 'main' || !id) return;
+  // Escrow notifications link to their contract: its figures, statement and list entry all move.
+  if (section === 'escrow') void queryClient.invalidateQueries({ queryKey: queryKeys.contracts.all });
+  if (section === 'projects') void queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(id) });
+}
+
+/**
+ * The signed-in user's live notifications, for as long as `enabled`: the
+ * bell and the screens a notification concerns are read again when it
+ * comes. Returns whether the stream is open, so polling can stand in while
+ * it is not.
+ */
+export function useLiveNotifications(enabled: boolean, open?: LiveNotificationsOptions['open']): boolean {
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const stop = connectLiveNotifications({
+      ...(open ? { open } : {}),
+      onNotification: (notification) => invalidateFor(queryClient, notification),
+      onResync: () => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.contracts.all });
+      },
+      onLiveChange: setLive,
+    });
+    return () => {
+      stop();
+      setLive(false);
+    };
+  }, [enabled, open, queryClient]);
+  return live;
+}
