@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
+import { useLiveNotifications } from 'shared/query';
 import { navigationFor, pathFor } from 'shared/routing';
 import { clientSession, clientUserAtom } from 'shared/session';
 import { NotificationBell } from './notification-bell';
@@ -14,6 +15,8 @@ export function ClientHeader() {
   const { t, i18n } = useLingui();
   const user = useAtomValue(clientUserAtom);
   const navigate = useNavigate();
+  // Started once, with the signed-in header: the bell and the escrow screens follow it, polling only while it is down.
+  const live = useLiveNotifications(Boolean(user));
   const name = user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email : '';
   // The account link and Sign out: in the header bar, and in the menu panel on the narrowest screens, where the bar has no room for them.
   const account = (inBar: boolean) => (
@@ -46,7 +49,7 @@ export function ClientHeader() {
         </NavMenu>
         <div className="site-header__actions">
           <LanguageSwitcher />
-          <NotificationBell />
+          <NotificationBell live={live} />
           {account(true)}
         </div>
       </div>

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '@lingui/core';
 import { renderWithProviders } from 'shared/testing';
-import { NotificationBell, UNREAD_REFRESH_MS } from './notification-bell';
+import { FALLBACK_REFRESH_MS, NotificationBell } from './notification-bell';
 
 const user = userEvent.setup({ delay: null });
 
@@ -54,8 +54,8 @@ function fakeServer(start = 3) {
   return calls;
 }
 
-function renderBell() {
-  return renderWithProviders(<NotificationBell />, {
+function renderBell(live = false) {
+  return renderWithProviders(<NotificationBell live={live} />, {
     url: '/main/dashboard',
     path: '/main/dashboard',
     routes: [{ path: '/main/projects/:id', element: <p>Project page</p> }],
@@ -68,7 +68,7 @@ afterEach(() => {
 });
 
 describe('NotificationBell', () => {
-  it('puts the unread count in the button name and refreshes it every minute and when the tab is seen again', async () => {
+  it('puts the unread count in the button name and, while the live stream is down, refreshes it every five minutes and when the tab is seen again', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     const calls = fakeServer(3);
     renderBell();
@@ -76,11 +76,22 @@ describe('NotificationBell', () => {
     const counted = () => calls.filter((call) => call === 'GET notifications/unread-count').length;
     expect(counted()).toBe(1);
     await act(async () => {
-      jest.advanceTimersByTime(UNREAD_REFRESH_MS);
+      jest.advanceTimersByTime(FALLBACK_REFRESH_MS);
     });
     await waitFor(() => expect(counted()).toBe(2));
     act(() => setTabVisible(true));
     await waitFor(() => expect(counted()).toBe(3));
+  });
+
+  it('does not poll while the live stream keeps the count current', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const calls = fakeServer(3);
+    renderBell(true);
+    await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+    await act(async () => {
+      jest.advanceTimersByTime(FALLBACK_REFRESH_MS * 3);
+    });
+    expect(calls.filter((call) => call === 'GET notifications/unread-count')).toHaveLength(1);
   });
 
   it('stops asking for the count while the tab is hidden', async () => {
@@ -91,7 +102,7 @@ describe('NotificationBell', () => {
     const counted = () => calls.filter((call) => call === 'GET notifications/unread-count').length;
     act(() => setTabVisible(false));
     await act(async () => {
-      jest.advanceTimersByTime(UNREAD_REFRESH_MS * 3);
+      jest.advanceTimersByTime(FALLBACK_REFRESH_MS * 3);
     });
     expect(counted()).toBe(1);
   });

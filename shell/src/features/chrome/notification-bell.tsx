@@ -8,13 +8,14 @@ import { formatDateTime, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { fetchNotifications, fetchUnreadCount, markAllRead, markRead } from './api/notifications';
 import './notification-bell.css';
 
-export const UNREAD_REFRESH_MS = 60_000;
+/** While the live stream is down, the count is still asked for this often. */
+export const FALLBACK_REFRESH_MS = 5 * 60_000;
 
 /** Only links inside the app are followed from a notification. */
 const internal = (link: string) => (link.startsWith('/') && !link.startsWith('//') ? link : '/main/dashboard');
 
-/** The bell of the client header: unread count, and a list that opens under it. */
-export function NotificationBell() {
+/** The bell of the client header: unread count, and a list that opens under it. `live`: the notification stream is open and keeps it current. */
+export function NotificationBell({ live = false }: { live?: boolean }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -22,11 +23,12 @@ export function NotificationBell() {
   const rootRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
-  // Every minute while the tab is seen (the interval stops when it is hidden) and whenever it is seen again.
+  // The stream says when to read it again; without it, every five minutes while the tab is seen (the
+  // interval stops when it is hidden). Whenever the tab is seen again too, as events may have been missed.
   const unread = useQuery({
     queryKey: queryKeys.notifications.unreadCount(),
     queryFn: ({ signal }) => fetchUnreadCount(signal),
-    refetchInterval: UNREAD_REFRESH_MS,
+    refetchInterval: live ? false : FALLBACK_REFRESH_MS,
     refetchOnWindowFocus: 'always',
     // The badge is a hint: a failed refresh keeps the last count and waits for the next one.
     retry: false,
