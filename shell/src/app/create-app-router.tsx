@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ROUTES } from 'shared/routing';
 import { RootLayout } from './root-layout';
-import { RemoteSlot } from '../features/remotes/remote-slot';
+import { RemoteSlot } from '../features/common/remote-slot';
 import { guardLoader } from '../features/routing/guard-loader';
 import { NotFoundPage } from '../features/routing/not-found-page';
 import { RouteErrorPage } from '../features/routing/route-error-page';

@@ -7,7 +7,7 @@ import { Spinner } from 'shared/ui';
 import { findRoute } from 'shared/routing';
 import { preloadRemote } from '../features/common/load-remote-module';
 import { loadRemotesConfig } from '../features/common/remotes-config';
-import { guardRemoteVersions } from '../features/remotes/version-guard';
+import { guardRemoteVersions } from '../features/common/version-guard';
 import { createAppRouter } from './create-app-router';
 import { AppProviders } from './app-providers';
 import { loadShellCatalog } from './catalog';

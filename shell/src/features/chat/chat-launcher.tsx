@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { preloadRemoteModule } from '../common/load-remote-module';
-import { RemoteSlot } from '../remotes/remote-slot';
-import { useAfterIdle } from '../chrome/use-after-idle';
+import { RemoteSlot } from '../common/remote-slot';
+import { useAfterIdle } from './use-after-idle';
 
 interface ChatPlaceholderProps {
   onOpen: () => void;

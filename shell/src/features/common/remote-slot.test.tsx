@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { renderWithProviders } from 'shared/testing';
-import { registerRemoteManifests } from '../common/remotes-config';
+import { registerRemoteManifests } from './remotes-config';
 import { RemoteSlot } from './remote-slot';
 import { IncompatibleRemoteError } from './version-guard';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useReducer, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { ExposedName, RemoteName } from 'shared/federation';
 import { ErrorBoundary, Spinner } from 'shared/ui';
-import { loadRemoteModule } from '../common/load-remote-module';
+import { loadRemoteModule } from './load-remote-module';
 import { RemoteFallback } from './remote-fallback';
 import { findIncompatibility } from './version-guard';
 
