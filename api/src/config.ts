@@ -82,6 +82,8 @@ export interface EscrowSettings {
   sandboxSecret: string;
   /** Days after the expert's approval that a milestone the client neither released nor disputed is released (`AUTO_RELEASE_DAYS`). */
   autoReleaseDays: number;
+  /** Days after a contractor's insolvency that the expert's estimates are due; the admins are told when late (`INSOLVENCY_ESTIMATE_DAYS`). */
+  insolvencyEstimateDays: number;
 }
 
 export interface RateLimits {
@@ -243,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       paymentRecoverySeconds: toNonNegativeInt('PAYMENT_RECOVERY_SECONDS', env.PAYMENT_RECOVERY_SECONDS, 60),
       sandboxSecret: env.SANDBOX_PAYMENT_SECRET || 'fundament-sandbox-cards',
       autoReleaseDays: toPositiveInt('AUTO_RELEASE_DAYS', env.AUTO_RELEASE_DAYS, 14),
+      insolvencyEstimateDays: toPositiveInt('INSOLVENCY_ESTIMATE_DAYS', env.INSOLVENCY_ESTIMATE_DAYS, 14),
     },
     jobs: {
       pollSeconds: toPositiveInt('JOBS_POLL_SECONDS', env.JOBS_POLL_SECONDS, 2),

@@ -191,3 +191,38 @@ describe('a dispute left unanswered', () => {
     expect(adminMail[0]!.text_body).toContain('the dispute goes to arbitration');
   });
 });
+
+describe('an insolvency waiting on the expert’s estimate', () => {
+  it('reminds the expert before the estimate is due, and tells the admins once when it is late', async () => {
+    const own = await createParties(t.app, t.db, ' Insolvent');
+    const contractId = await createContract(t.app, own);
+    expect((await assignExpert(t.app, own, contractId)).statusCode).toBe(200);
+    const milestone = (await getContract(t.app, own.client, contractId)).milestones[0]!;
+    expect((await fund(t.app, own.client, contractId, milestone.id)).statusCode).toBe(200);
+    const declared = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/contractors/${own.contractor.id}/insolvency`,
+      headers: own.admin.headers,
+      payload: { note: 'Company entered liquidation.' },
+    });
+    expect(declared.statusCode).toBe(200);
+    const { rows } = await t.db.query<{ declared_at: Date }>('SELECT declared_at FROM insolvencies WHERE contractor_id = $1', [own.contractor.id]);
+    const due = new Date(new Date(rows[0]!.declared_at).getTime() + 14 * DAY);
+    const run = (daysBefore: number) => runEscrowTimers(deps, new Date(due.getTime() - daysBefore * DAY));
+    const mine = only(contractId);
+
+    expect(mine((await run(8)).estimateReminders)).toEqual([]);
+    expect(mine((await run(6)).estimateReminders)).toEqual([contractId]);
+    expect(mine((await run(5)).estimateReminders)).toEqual([]);
+    expect(mine((await run(0.5)).estimateReminders)).toEqual([contractId]);
+    const reminders = (await notificationsOf(own.expert.id, 'estimate_reminder')).filter((data) => data.contract_id === contractId);
+    expect(reminders).toHaveLength(2);
+    expect(reminders[0]).toMatchObject({ date: due.toISOString().slice(0, 10) });
+
+    expect(mine((await run(-0.1)).lateEstimates)).toEqual([contractId]);
+    expect(mine((await run(-1)).lateEstimates)).toEqual([]);
+    const { rows: late } = await t.db.query('SELECT 1 FROM mail_outbox WHERE text_body LIKE $1', [`%/admin/contracts/${contractId}%`]);
+    const { rows: admins } = await t.db.query('SELECT 1 FROM admins');
+    expect(late).toHaveLength(admins.length);
+  });
+});

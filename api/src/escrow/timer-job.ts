@@ -11,13 +11,13 @@ import { ESCROW_TIMER_SCHEDULE, runEscrowTimers, type AdminNotice, type EscrowTi
 async function mailAdmins(app: FastifyInstance, publicUrl: string, notices: AdminNotice[]): Promise<void> {
   const { rows: admins } = await app.db.query<{ email: string; first_name: string }>('SELECT email, first_name FROM admins');
   const t = translatorFor(DEFAULT_API_LOCALE);
-  for (const dispute of notices) {
-    const title = neutraliseLinks(dispute.title);
+  for (const notice of notices) {
+    const title = neutraliseLinks(notice.title);
     const subject =
-      dispute.kind === 'dispute_escalated'
+      notice.kind === 'dispute_escalated'
         ? t(EM.notifyDisputeEscalated, { title })
-        : t(EM.mailArbitrationClosing, { title, date: dispute.closesAt!.toISOString().slice(0, 10) });
-    const link = `${publicUrl}/admin/disputes/${dispute.disputeId}`;
+        : t(notice.kind === 'arbitration_closing' ? EM.mailArbitrationClosing : EM.mailEstimateLate, { title, date: notice.date.toISOString().slice(0, 10) });
+    const link = notice.kind === 'estimate_late' ? `${publicUrl}/admin/contracts/${notice.contractId}` : `${publicUrl}/admin/disputes/${notice.disputeId}`;
     for (const admin of admins) {
       const greeting = t(M.mailGreeting, { name: neutraliseLinks(admin.first_name) });
       const open = t(MM.mailOpenLink);
@@ -35,6 +35,7 @@ async function mailAdmins(app: FastifyInstance, publicUrl: string, notices: Admi
 export function escrowTimerDeps(app: FastifyInstance, config: AppConfig): EscrowTimerDeps {
   return {
     db: app.db,
+    estimateDays: config.escrow.insolvencyEstimateDays,
     announce: (notifications) =>
       void emailNotifications(app, config.publicUrl, notifications).catch((error: unknown) =>
         app.log.error({ err: error }, 'notification e-mails failed'),

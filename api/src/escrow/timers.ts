@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../db/database';
 import { addNotifications, type NewNotification } from '../marketplace/notifications';
 import { RuleError } from '../plugins/error-handler';
-import { contractMilestones, findContract } from './contracts';
+import { HELD_STATUSES, contractMilestones, findContract } from './contracts';
 import { releaseMilestone } from './operations';
 
 /** The other party's time to answer a dispute (spec §9); past it, the dispute goes to arbitration. */
@@ -21,17 +21,23 @@ export const ESCROW_TIMER_SCHEDULE = '*/5 * * * *';
 
 const DAY_MS = 86_400_000;
 
-/** What the admins are told about a dispute: it went to arbitration, or its arbitration window closes on `closesAt`. */
-export interface AdminNotice {
-  kind: 'dispute_escalated' | 'arbitration_closing';
-  disputeId: string;
-  contractId: string;
-  title: string;
-  closesAt?: Date;
-}
+/** Reminders to the expert before an insolvency estimate is due, in days before its date. */
+export const ESTIMATE_REMINDER_DAYS = [7, 1] as const;
+
+/**
+ * What the admins are told: a dispute went to arbitration, its arbitration
+ * window closes on `date`, or a contract's insolvency estimate was due on
+ * `date` and is still missing.
+ */
+export type AdminNotice =
+  | { kind: 'dispute_escalated'; disputeId: string; contractId: string; title: string }
+  | { kind: 'arbitration_closing'; disputeId: string; contractId: string; title: string; date: Date }
+  | { kind: 'estimate_late'; contractId: string; title: string; date: Date };
 
 export interface EscrowTimerDeps {
   db: Database;
+  /** Days after an insolvency is declared that the expert's estimates are due (`INSOLVENCY_ESTIMATE_DAYS`). */
+  estimateDays: number;
   /** After commit: e-mails the notifications the timers recorded. */
   announce(notifications: NewNotification[]): void;
   /** After commit: tells the admins about disputes that are theirs to arbitrate. */
@@ -45,6 +51,10 @@ export interface TimerReport {
   reminded: string[];
   escalated: string[];
   arbitrationReminders: string[];
+  /** Contracts whose expert was reminded of the estimates due. */
+  estimateReminders: string[];
+  /** Contracts whose estimates are late, reported to the admins. */
+  lateEstimates: string[];
 }
 
 const escrowLink = (contractId: string) => `/main/escrow/${contractId}`;
@@ -200,7 +210,7 @@ async function remindArbitration(deps: EscrowTimerDeps, now: Date, report: Timer
     const notice = await deps.db.transaction(async (tx) => {
       if (!(await reminderDue(tx, dispute.id, 'arbitration_reminder', ARBITRATION_REMINDER_DAYS, closesAt, now))) return undefined;
       const title = await projectTitle(tx, dispute.project_id);
-      return { kind: 'arbitration_closing' as const, disputeId: dispute.id, contractId: dispute.contract_id, title, closesAt };
+      return { kind: 'arbitration_closing' as const, disputeId: dispute.id, contractId: dispute.contract_id, title, date: closesAt };
     });
     if (!notice) continue;
     report.arbitrationReminders.push(dispute.id);
@@ -210,16 +220,59 @@ async function remindArbitration(deps: EscrowTimerDeps, now: Date, report: Timer
 }
 
 /**
+ * A contractor's insolvency waits on the expert's estimates: the expert is
+ * reminded 7 days and 1 day before they are due, and the admins are told
+ * once when the date has passed with an estimate still missing.
+ */
+async function watchEstimates(deps: EscrowTimerDeps, now: Date, report: TimerReport): Promise<void> {
+  const { rows } = await deps.db.query<{ id: string; expert_id: string; project_id: string; due_at: Date | string }>(
+    `SELECT c.id, c.expert_id, c.project_id, i.declared_at + make_interval(days => $2) AS due_at
+       FROM contracts c JOIN insolvencies i ON i.contractor_id = c.contractor_id
+      WHERE c.status = 'frozen' AND c.frozen_reason = 'insolvency' AND c.settled_at IS NULL AND c.expert_id IS NOT NULL
+        AND EXISTS (SELECT 1 FROM milestones m WHERE m.contract_id = c.id AND m.status = ANY($3::text[]) AND m.estimate_owed IS NULL)
+        AND i.declared_at + make_interval(days => $2) <= $1`,
+    [new Date(now.getTime() + Math.max(...ESTIMATE_REMINDER_DAYS) * DAY_MS), deps.estimateDays, HELD_STATUSES],
+  );
+  const late: AdminNotice[] = [];
+  for (const contract of rows) {
+    const dueAt = new Date(contract.due_at);
+    await deps.db.transaction(async (tx) => {
+      const title = await projectTitle(tx, contract.project_id);
+      if (dueAt <= now) {
+        if (await firstTime(tx, contract.id, 'estimate_late')) {
+          report.lateEstimates.push(contract.id);
+          late.push({ kind: 'estimate_late', contractId: contract.id, title, date: dueAt });
+        }
+        return;
+      }
+      if (!(await reminderDue(tx, contract.id, 'estimate_reminder', ESTIMATE_REMINDER_DAYS, dueAt, now))) return;
+      const notification: NewNotification = {
+        userId: contract.expert_id,
+        kind: 'estimate_reminder',
+        data: { title, contract_id: contract.id, date: dueAt.toISOString().slice(0, 10) },
+        link: escrowLink(contract.id),
+      };
+      await addNotifications(tx, [notification]);
+      report.estimateReminders.push(contract.id);
+      deps.announce([notification]);
+    });
+  }
+  if (late.length > 0) await deps.tellAdmins(late);
+}
+
+/**
  * The escrow rules that run on dates: auto-release of approved milestones
  * (with the client's reminders before it), the escalation of unanswered
- * disputes and the admins' reminders before an arbitration window closes. `now` is the clock (tests move it); running twice at the same
+ * disputes, the admins' reminders before an arbitration window closes, and
+ * the insolvency estimates' reminders and lateness. `now` is the clock (tests move it); running twice at the same
  * moment, or on two instances at once, does each thing once.
  */
 export async function runEscrowTimers(deps: EscrowTimerDeps, now: Date = new Date()): Promise<TimerReport> {
-  const report: TimerReport = { released: [], reminded: [], escalated: [], arbitrationReminders: [] };
+  const report: TimerReport = { released: [], reminded: [], escalated: [], arbitrationReminders: [], estimateReminders: [], lateEstimates: [] };
   await remindAutoRelease(deps, now, report);
   await autoRelease(deps, now, report);
   await escalateDisputes(deps, now, report);
   await remindArbitration(deps, now, report);
+  await watchEstimates(deps, now, report);
   return report;
 }

@@ -30,6 +30,7 @@ const TEXT: Record<NotificationKind, (data: Record<string, string | number>) => 
   review_received: () => EM.notifyReviewReceived,
   auto_release_reminder: () => EM.notifyAutoReleaseReminder,
   dispute_escalated: () => EM.notifyDisputeEscalated,
+  estimate_reminder: () => EM.notifyEstimateReminder,
 };
 
 /** The sentence a notification reads as, in one language. */

@@ -24,7 +24,8 @@ export type NotificationKind =
   | 'insolvency_settled'
   | 'review_received'
   | 'auto_release_reminder'
-  | 'dispute_escalated';
+  | 'dispute_escalated'
+  | 'estimate_reminder';
 
 export interface NewNotification {
   userId: string;

@@ -190,6 +190,14 @@ export const ESCROW_API_MESSAGES = {
     id: 'Milestone “{milestone}” of “{title}” will be released to the contractor on {date} unless you release it or open a dispute before.',
     message: 'Milestone “{milestone}” of “{title}” will be released to the contractor on {date} unless you release it or open a dispute before.',
   },
+  notifyEstimateReminder: /*i18n*/ {
+    id: 'Your estimate of what the insolvent contractor of “{title}” is owed is due on {date}.',
+    message: 'Your estimate of what the insolvent contractor of “{title}” is owed is due on {date}.',
+  },
+  mailEstimateLate: /*i18n*/ {
+    id: 'The expert’s estimate for the insolvency on “{title}” was due on {date} and is still missing.',
+    message: 'The expert’s estimate for the insolvency on “{title}” was due on {date} and is still missing.',
+  },
   mailArbitrationClosing: /*i18n*/ {
     id: 'The arbitration window of the dispute on “{title}” closes on {date}: resolve it before then.',
     message: 'The arbitration window of the dispute on “{title}” closes on {date}: resolve it before then.',
