@@ -134,7 +134,7 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
   await app.register(dbPlugin, { config, ...(database ? { database } : {}) });
   await app.register(i18nPlugin);
   await app.register(inputGuardPlugin);
-  await app.register(rateLimitsPlugin, { limits: config.rateLimits });
+  await app.register(rateLimitsPlugin, { limits: config.rateLimits, store: config.rateLimitStore });
   await app.register(jobsPlugin, { pollSeconds: config.jobs.pollSeconds, stopTimeoutMs: 10_000 });
   app.jobs.define({
     name: 'cleanup.expired',

@@ -46,6 +46,12 @@ export interface AppConfig {
   objectStorage: S3Settings | undefined;
   /** Attempts per window: see `RateLimits`. */
   rateLimits: RateLimits;
+  /** Where the attempts are counted: the database unless `REDIS_URL` is set. */
+  rateLimitStore: RateLimitStore;
+  /** How long a SIGTERM waits for requests and background work in flight before the process exits anyway (`SHUTDOWN_TIMEOUT_MS`). */
+  shutdownTimeoutMs: number;
+  /** How long /ready answers 503 after a SIGTERM before the server stops taking requests, so balancers move on first (`SHUTDOWN_DRAIN_MS`). */
+  shutdownDrainMs: number;
   oauth: Record<OAuthProviderName, OAuthProviderConfig>;
   /** Escrow payments: see `EscrowSettings`. */
   escrow: EscrowSettings;
@@ -85,6 +91,15 @@ export interface EscrowSettings {
   /** Days after a contractor's insolvency that the expert's estimates are due; the admins are told when late (`INSOLVENCY_ESTIMATE_DAYS`). */
   insolvencyEstimateDays: number;
 }
+
+/**
+ * The counters of every instance in one place, so two instances together allow
+ * what one allows: the application's database, or a Redis server.
+ */
+export type RateLimitStore =
+  | { kind: 'database' }
+  /** `keyPrefix` (`REDIS_KEY_PREFIX`) keeps deployments sharing one server apart. */
+  | { kind: 'redis'; url: string; keyPrefix: string };
 
 export interface RateLimits {
   /** Sign-in attempts per window and (client address, e-mail); the e-mail from other addresses is only slowed down. */
@@ -184,6 +199,13 @@ function objectStorage(env: NodeJS.ProcessEnv): S3Settings | undefined {
   };
 }
 
+function rateLimitStore(env: NodeJS.ProcessEnv): RateLimitStore {
+  const url = env.REDIS_URL;
+  if (!url) return { kind: 'database' };
+  if (!URL.canParse(url) || !/^rediss?:$/.test(new URL(url).protocol)) throw new Error('Invalid REDIS_URL: expected redis://host:port or rediss://host:port');
+  return { kind: 'redis', url, keyPrefix: env.REDIS_KEY_PREFIX || 'fundament:attempts' };
+}
+
 function toPort(value: string | undefined, fallback: number): number {
   const port = Number(value ?? fallback);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${value}`);
@@ -240,6 +262,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       socialSignIn: toPositiveInt('RATE_LIMIT_SOCIAL_SIGN_IN', env.RATE_LIMIT_SOCIAL_SIGN_IN, 20),
       windowMs: 60_000,
     },
+    rateLimitStore: rateLimitStore(env),
+    shutdownTimeoutMs: toPositiveInt('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    shutdownDrainMs: toNonNegativeInt('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 0),
     escrow: {
       idempotencyTtlHours: toPositiveInt('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
       paymentRecoverySeconds: toNonNegativeInt('PAYMENT_RECOVERY_SECONDS', env.PAYMENT_RECOVERY_SECONDS, 60),

@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { API_MESSAGES as M } from 'shared/messages';
-import type { RateLimits } from '../config';
+import type { RateLimits, RateLimitStore } from '../config';
 import { HttpError } from '../plugins/error-handler';
-import { createMemoryLimiter, type AttemptLimiter } from './attempt-limiter';
+import { createDatabaseLimiter, createRedisLimiter, type AttemptLimiter } from './attempt-limiter';
 import { normalizeEmail } from './users';
 
 /** The requests counted per window by `limitAttempts`. */
@@ -12,7 +12,7 @@ export type LimitedAction = 'login' | 'signUp' | 'forgotPassword' | 'resendVerif
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The attempt counters behind every limit (one interface, so they can move to a shared store). */
+    /** The attempt counters behind every limit, shared by every instance (the database, or Redis). */
     attempts: AttemptLimiter;
     /**
      * A preHandler counting attempts at `action`: a hard limit per client
@@ -41,8 +41,17 @@ export function delayFor(over: number, maxMs: number): number {
   return Math.min(maxMs, 250 * 2 ** Math.min(over - 1, 20));
 }
 
-export const rateLimitsPlugin = fp<{ limits: RateLimits; limiter?: AttemptLimiter }>(
-  async (app, { limits, limiter = createMemoryLimiter() }) => {
+export const rateLimitsPlugin = fp<{ limits: RateLimits; store: RateLimitStore }>(
+  async (app, { limits, store }) => {
+    const limiter =
+      store.kind === 'redis'
+        ? await createRedisLimiter({
+            url: store.url,
+            keyPrefix: store.keyPrefix,
+            onError: (error) => app.log.warn({ err: error }, 'rate limits: Redis unreachable, counting on this instance until it answers'),
+          })
+        : createDatabaseLimiter(app.db);
+    app.addHook('onClose', async () => limiter.close());
     app.decorate('attempts', limiter);
     app.decorate('refuseOverLimit', (request: FastifyRequest, reply: FastifyReply, count: { count: number; msBeforeReset: number }, limit: number) => {
       if (count.count <= limit) return;
@@ -64,5 +73,5 @@ export const rateLimitsPlugin = fp<{ limits: RateLimits; limiter?: AttemptLimite
       };
     });
   },
-  { name: 'rate-limits', dependencies: ['i18n'] },
+  { name: 'rate-limits', dependencies: ['i18n', 'db'] },
 );
