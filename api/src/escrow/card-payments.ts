@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../db/database';
 import { addNotifications, type NewNotification } from '../marketplace/notifications';
 import { RuleError } from '../plugins/error-handler';
 import { isApiLocale, translatorFor, type Translator } from '../i18n/server-i18n';
-import { contractView, findContractDetail } from './contract-views';
+import { contractViewById } from './contract-views';
 import { contractMilestones, findContract } from './contracts';
 import { deleteExpiredKeys, storeAnswer, storedAnswer, type Answer } from './idempotency';
 import { fundMilestone, keepAsCredit, type CardPayment, type ContractContext } from './operations';
@@ -114,7 +114,8 @@ export async function postCharged(ctx: ContractContext, intentId: string, charge
     const answer = await storedAnswer(tx, intent.scope, intent.idempotency_key);
     if (answer) return { answer, notifications: [] };
   }
-  const milestone = (await contractMilestones(tx, intent.contract_id)).find((m) => m.id === intent.milestone_id)!;
+  ctx.milestones ??= await contractMilestones(tx, intent.contract_id);
+  const milestone = ctx.milestones.find((m) => m.id === intent.milestone_id)!;
   const paid: CardPayment = { amount: intent.amount, reference: charge.reference, cardLast4: charge.cardLast4 };
   // The intent no longer counts as in flight, so the milestone's own check lets it through.
   await setIntent(tx, intent.id, 'posted', charge);
@@ -126,7 +127,7 @@ export async function postCharged(ctx: ContractContext, intentId: string, charge
     await tx.query('RELEASE SAVEPOINT fund_milestone');
     notifications = funded.notifications;
     await addNotifications(tx, notifications);
-    const view = await contractView(tx, (await findContractDetail(tx, ctx.contract.id))!, 'client');
+    const view = (await contractViewById(tx, ctx.contract.id, 'client'))!;
     answer = { status: 200, body: { payment: funded.payment, contract: view } };
   } catch (error) {
     if (!(error instanceof RuleError)) throw error;

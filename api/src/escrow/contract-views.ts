@@ -1,6 +1,6 @@
 import type { ContractView, DisputeMessage, DisputeView } from 'shared/contract';
-import type { Queryable } from '../db/database';
-import { HELD_STATUSES, contractMilestones, milestoneTotal, type ContractRow, type MilestoneRow } from './contracts';
+import { prepared, type Queryable } from '../db/database';
+import { HELD_STATUSES, contractMilestones, milestoneTotal, toMilestone, type ContractRow, type MilestoneRow } from './contracts';
 import type { TransferRow } from './ledger';
 import { ARBITRATION_WINDOW, DISPUTE_ANSWER_DAYS } from './timers';
 
@@ -64,13 +64,18 @@ export type StatementKind = 'funding' | 'contractor_payout' | 'expert_fee' | 'pl
  * balance. Holds only reserve money inside the account, so they appear when
  * they are posted.
  */
-export type StatementEntry = Awaited<ReturnType<typeof contractStatement>>['entries'][number];
+export type StatementEntry = ReturnType<typeof statementEntries>[number];
 
 export async function contractStatement(db: Queryable, contractId: string) {
   const { escrowId, transfers } = await escrowTransfers(db, contractId);
   const milestones = new Map((await contractMilestones(db, contractId)).map((m) => [m.id, m]));
+  return { entries: statementEntries(escrowId, transfers, milestones), escrowId };
+}
+
+/** The posted movements of the escrow account `escrowId` among `transfers`, with the running balance. */
+function statementEntries(escrowId: number | null, transfers: TransferRow[], milestones: Map<string, MilestoneRow>) {
   let balance = 0;
-  const entries = transfers
+  return transfers
     .filter((transfer) => transfer.flag === 'posted' || transfer.flag === 'post_pending')
     .map((transfer) => {
       const incoming = transfer.credit_account_id === escrowId;
@@ -88,7 +93,6 @@ export async function contractStatement(db: Queryable, contractId: string) {
         balance,
       };
     });
-  return { entries, escrowId };
 }
 
 /** The virtual account's figures, from its statement and the milestones' states. */
@@ -264,22 +268,70 @@ export async function disputeView(db: Queryable, disputeId: string, role: Viewer
   };
 }
 
+/**
+ * What a contract's view is made of besides the contract itself, each part
+ * as JSON, for the contract `d.id`: read in the same statement as the contract.
+ */
+const VIEW_PARTS = `
+  (SELECT coalesce(json_agg(m ORDER BY m.position), '[]') FROM milestones m WHERE m.contract_id = d.id) AS view_milestones,
+  (SELECT coalesce(json_agg(f ORDER BY f.created_at), '[]') FROM escrow_files f WHERE f.contract_id = d.id AND f.dispute_id IS NULL) AS view_files,
+  (SELECT coalesce(json_agg(json_build_object('id', x.id, 'milestone_id', x.milestone_id)), '[]')
+     FROM disputes x WHERE x.contract_id = d.id AND x.status <> 'resolved') AS view_disputes,
+  (SELECT coalesce(json_agg(json_build_object('rating', r.rating, 'body', r.body, 'created_at', r.created_at)), '[]')
+     FROM reviews r WHERE r.contract_id = d.id) AS view_reviews,
+  (SELECT a.id FROM ledger_accounts a WHERE a.kind = 'escrow' AND a.contract_id = d.id) AS view_escrow_id,
+  (SELECT coalesce(json_agg(json_build_object('id', t.id, 'debit_account_id', t.debit_account_id, 'credit_account_id', t.credit_account_id,
+            'amount', t.amount, 'flag', t.flag, 'code', t.code, 'milestone_id', t.milestone_id, 'created_at', t.created_at) ORDER BY t.id), '[]')
+     FROM ledger_accounts a JOIN ledger_transfers t ON t.debit_account_id = a.id OR t.credit_account_id = a.id
+    WHERE a.kind = 'escrow' AND a.contract_id = d.id AND t.flag IN ('posted', 'post_pending')) AS view_transfers`;
+
+/** A contract and everything its view shows, in one statement. */
+const CONTRACT_VIEW = prepared(`SELECT d.*, ${VIEW_PARTS} FROM (${CONTRACT_SELECT} WHERE c.id = $1) d`);
+
+/** Only the parts, for a contract already read. */
+const VIEW_PARTS_OF = prepared(`SELECT ${VIEW_PARTS} FROM (SELECT $1::uuid AS id) d`);
+
+interface ViewParts {
+  view_milestones: Record<string, unknown>[];
+  view_files: FileRow[];
+  view_disputes: { id: string; milestone_id: string }[];
+  view_reviews: { rating: number; body: string; created_at: When }[];
+  view_escrow_id: string | number | null;
+  view_transfers: Record<string, unknown>[];
+}
+
+/** Everything a screen shows about one contract, as seen by `role`; `undefined` when there is no such contract. */
+export async function contractViewById(db: Queryable, contractId: string, role: ViewerRole): Promise<ContractView | undefined> {
+  const { rows } = await db.query<ContractDetailRow & ViewParts>(CONTRACT_VIEW, [contractId]);
+  const row = rows[0];
+  if (!row) return undefined;
+  const { view_milestones, view_files, view_disputes, view_reviews, view_escrow_id, view_transfers, ...contract } = row;
+  return renderContractView(db, contract, { view_milestones, view_files, view_disputes, view_reviews, view_escrow_id, view_transfers }, role);
+}
+
 /** Everything a screen shows about one contract, as seen by `role`. */
 export async function contractView(db: Queryable, contract: ContractDetailRow, role: ViewerRole): Promise<ContractView> {
-  const milestones = await contractMilestones(db, contract.id);
-  // One query after another: `db` may be a transaction's single connection.
-  const { rows: files } = await db.query<FileRow>('SELECT * FROM escrow_files WHERE contract_id = $1 AND dispute_id IS NULL ORDER BY created_at', [
-    contract.id,
-  ]);
-  const { rows: disputes } = await db.query<{ id: string; milestone_id: string }>(
-    "SELECT id, milestone_id FROM disputes WHERE contract_id = $1 AND status <> 'resolved'",
-    [contract.id],
+  const { rows } = await db.query<ViewParts>(VIEW_PARTS_OF, [contract.id]);
+  return renderContractView(db, contract, rows[0]!, role);
+}
+
+async function renderContractView(db: Queryable, contract: ContractDetailRow, parts: ViewParts, role: ViewerRole): Promise<ContractView> {
+  const milestones = parts.view_milestones.map(toMilestone);
+  const files = parts.view_files;
+  const disputes = parts.view_disputes;
+  const reviews = parts.view_reviews;
+  const escrowId = parts.view_escrow_id === null ? null : Number(parts.view_escrow_id);
+  const transfers = parts.view_transfers.map(
+    (row) =>
+      ({
+        ...(row as unknown as TransferRow),
+        id: Number(row.id),
+        amount: Number(row.amount),
+        debit_account_id: Number(row.debit_account_id),
+        credit_account_id: Number(row.credit_account_id),
+      }) as TransferRow,
   );
-  const { rows: reviews } = await db.query<{ rating: number; body: string; created_at: When }>(
-    'SELECT rating, body, created_at FROM reviews WHERE contract_id = $1',
-    [contract.id],
-  );
-  const figures = accountFigures((await contractStatement(db, contract.id)).entries, milestones);
+  const figures = accountFigures(statementEntries(escrowId, transfers, new Map(milestones.map((m) => [m.id, m]))), milestones);
   const openDispute = disputes[0];
   const held = milestones.filter((m) => HELD_STATUSES.includes(m.status));
   const estimatesComplete = held.length > 0 && held.every((m) => m.estimate_owed !== null);

@@ -56,7 +56,7 @@ export function milestoneTotal(milestone: Pick<MilestoneRow, 'amount' | 'expert_
   return milestone.amount + milestone.expert_fee + milestone.platform_fee;
 }
 
-function toMilestone(row: Record<string, unknown>): MilestoneRow {
+export function toMilestone(row: Record<string, unknown>): MilestoneRow {
   const milestone = row as unknown as MilestoneRow;
   return {
     ...milestone,

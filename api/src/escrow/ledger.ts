@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import { prepared, type Queryable } from '../db/database';
 
 /**
  * The double-entry ledger. Every movement is one immutable transfer from a
@@ -139,17 +139,10 @@ export class LockedAccounts {
   ) {}
 
   static async lock(tx: Queryable, refs: AccountRef[]): Promise<{ locked: LockedAccounts; ids: number[] }> {
-    // Accounts are created on first use in one global order too: two transactions creating
-    // the same two new accounts would otherwise wait on each other's unique-index entry.
-    const canonical = (ref: AccountRef) => `${ref.kind}|${ref.currency}|${ref.userId ?? ''}|${ref.contractId ?? ''}`;
-    const order = refs.map((ref, index) => ({ ref, index })).sort((a, b) => canonical(a.ref).localeCompare(canonical(b.ref)));
-    const ids = new Array<number>(refs.length);
-    for (const { ref, index } of order) ids[index] = await accountId(tx, ref);
+    const ids = await accountIds(tx, refs);
     const lockedIds = [...new Set(ids.filter((_, index) => LOCKED_KINDS.includes(refs[index]!.kind)))];
     const { rows } =
-      lockedIds.length === 0
-        ? { rows: [] as Record<string, unknown>[] }
-        : await tx.query<Record<string, unknown>>('SELECT * FROM ledger_accounts WHERE id = ANY ($1::bigint[]) ORDER BY id FOR UPDATE', [lockedIds]);
+      lockedIds.length === 0 ? { rows: [] as Record<string, unknown>[] } : await tx.query<Record<string, unknown>>(LOCK_ACCOUNTS, [lockedIds]);
     const byId = new Map<number, AccountRow>();
     refs.forEach((ref, index) => {
       const zero = { debits_pending: 0, debits_posted: 0, credits_pending: 0, credits_posted: 0 };
@@ -177,49 +170,12 @@ export class LockedAccounts {
     return this.balance(id) - this.get(id).debits_pending;
   }
 
-  /** Stores a locked account's totals; the others' are derived from their transfers. */
-  private async save(account: AccountRow): Promise<void> {
-    if (!this.tracked.has(account.id)) return;
-    await this.tx.query(
-      `UPDATE ledger_accounts SET debits_pending = $2, debits_posted = $3, credits_pending = $4, credits_posted = $5 WHERE id = $1`,
-      [account.id, account.debits_pending, account.debits_posted, account.credits_pending, account.credits_posted],
-    );
-  }
-
-  private async insert(fields: {
-    debit: number;
-    credit: number;
-    amount: number;
-    flag: TransferFlag;
-    pendingId?: number;
-    code: TransferCode;
-    contractId?: string;
-    milestoneId?: string;
-  }): Promise<TransferRow> {
-    const debit = this.get(fields.debit);
-    const { rows } = await this.tx.query<Record<string, unknown>>(
-      `INSERT INTO ledger_transfers (debit_account_id, credit_account_id, amount, currency, flag, pending_id, code, contract_id, milestone_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
-      [
-        fields.debit,
-        fields.credit,
-        fields.amount,
-        debit.currency,
-        fields.flag,
-        fields.pendingId ?? null,
-        fields.code,
-        fields.contractId ?? null,
-        fields.milestoneId ?? null,
-      ],
-    );
-    return toTransfer(rows[0]!);
-  }
-
   /**
-   * Moves `amount` at once ('posted') or reserves it ('pending'). An escrow
-   * account never pays out or reserves more than it holds.
+   * Checks and books `amount` at once ('posted') or reserves it ('pending'):
+   * written with the others of the operation by `write`. An escrow account
+   * never pays out or reserves more than it holds.
    */
-  async transfer(input: {
+  transfer(input: {
     debit: number;
     credit: number;
     amount: number;
@@ -227,7 +183,7 @@ export class LockedAccounts {
     code: TransferCode;
     contractId?: string;
     milestoneId?: string;
-  }): Promise<TransferRow> {
+  }): void {
     const debit = this.get(input.debit);
     const credit = this.get(input.credit);
     if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new LedgerError('amount');
@@ -240,31 +196,26 @@ export class LockedAccounts {
       debit.debits_pending += input.amount;
       credit.credits_pending += input.amount;
     }
-    await this.save(debit);
-    await this.save(credit);
-    return this.insert(input);
+    this.book(debit, credit, { ...input, pendingId: null });
   }
 
   /**
-   * Resolves a hold: posts `amount` of it (all of it by default; the rest goes
-   * back to the debit account) or, with `amount` 0, voids it.
+   * Resolves a hold, one of `openHolds` read under this lock: posts `amount`
+   * of it (all of it by default; the rest goes back to the debit account) or,
+   * with `amount` 0, voids it. A hold resolved twice is refused here, and by
+   * the unique index on `pending_id` should one slip through.
    */
-  async resolve(pending: TransferRow, amount: number = pending.amount): Promise<TransferRow> {
+  resolve(pending: TransferRow, amount: number = pending.amount): void {
     if (pending.flag !== 'pending') throw new LedgerError('resolved');
     if (!Number.isSafeInteger(amount) || amount < 0 || amount > pending.amount) throw new LedgerError('amount');
-    const { rows: already } = await this.tx.query('SELECT 1 FROM ledger_transfers WHERE pending_id = $1', [pending.id]);
-    if (already.length > 0) throw new LedgerError('resolved');
+    if (this.queued.some((row) => row.pendingId === pending.id)) throw new LedgerError('resolved');
     const debit = this.get(pending.debit_account_id);
     const credit = this.get(pending.credit_account_id);
     debit.debits_pending -= pending.amount;
     credit.credits_pending -= pending.amount;
     debit.debits_posted += amount;
     credit.credits_posted += amount;
-    await this.save(debit);
-    await this.save(credit);
-    return this.insert({
-      debit: debit.id,
-      credit: credit.id,
+    this.book(debit, credit, {
       amount: amount === 0 ? pending.amount : amount,
       flag: amount === 0 ? 'void_pending' : 'post_pending',
       pendingId: pending.id,
@@ -273,6 +224,108 @@ export class LockedAccounts {
       ...(pending.milestone_id ? { milestoneId: pending.milestone_id } : {}),
     });
   }
+
+  private readonly queued: QueuedTransfer[] = [];
+  private readonly changed = new Set<number>();
+
+  private book(debit: AccountRow, credit: AccountRow, fields: Omit<QueuedTransfer, 'debit' | 'credit' | 'currency'>): void {
+    this.queued.push({ ...fields, debit: debit.id, credit: credit.id, currency: debit.currency });
+    for (const account of [debit, credit]) if (this.tracked.has(account.id)) this.changed.add(account.id);
+  }
+
+  /**
+   * Writes what was booked: the locked accounts' new totals, one statement
+   * each, then every transfer in one statement, in the order booked.
+   */
+  async write(): Promise<void> {
+    for (const id of this.changed) {
+      const account = this.get(id);
+      await this.tx.query(SAVE_TOTALS, [account.id, account.debits_pending, account.debits_posted, account.credits_pending, account.credits_posted]);
+    }
+    this.changed.clear();
+    const rows = this.queued.splice(0);
+    if (rows.length === 0) return;
+    await this.tx.query(INSERT_TRANSFERS, [
+      rows.map((row) => row.debit),
+      rows.map((row) => row.credit),
+      rows.map((row) => row.amount),
+      rows.map((row) => row.currency),
+      rows.map((row) => row.flag),
+      rows.map((row) => row.pendingId),
+      rows.map((row) => row.code),
+      rows.map((row) => row.contractId ?? null),
+      rows.map((row) => row.milestoneId ?? null),
+    ]);
+  }
+}
+
+interface QueuedTransfer {
+  debit: number;
+  credit: number;
+  amount: number;
+  currency: string;
+  flag: TransferFlag;
+  pendingId: number | null;
+  code: TransferCode;
+  contractId?: string;
+  milestoneId?: string;
+}
+
+const LOCK_ACCOUNTS = prepared('SELECT * FROM ledger_accounts WHERE id = ANY ($1::bigint[]) ORDER BY id FOR UPDATE');
+
+const SAVE_TOTALS = prepared(
+  'UPDATE ledger_accounts SET debits_pending = $2, debits_posted = $3, credits_pending = $4, credits_posted = $5 WHERE id = $1',
+);
+
+const INSERT_TRANSFERS = prepared(`
+  INSERT INTO ledger_transfers (debit_account_id, credit_account_id, amount, currency, flag, pending_id, code, contract_id, milestone_id)
+  SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::uuid[], $9::uuid[])`);
+
+/** The unique index's key: an absent owner or contract is the zero uuid. */
+const SAME_ACCOUNT = (a: string, b: string) => `${a}.kind = ${b}.kind
+      AND coalesce(${a}.user_id, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(${b}.user_id, '00000000-0000-0000-0000-000000000000'::uuid)
+      AND coalesce(${a}.contract_id, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(${b}.contract_id, '00000000-0000-0000-0000-000000000000'::uuid)
+      AND ${a}.currency = ${b}.currency`;
+
+/**
+ * The ids of several accounts in one statement, those missing created in the
+ * order of the input.
+ */
+const ACCOUNT_IDS = prepared(`
+  WITH wanted AS (
+    SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[]) WITH ORDINALITY AS w (kind, user_id, contract_id, currency, n)
+  ), found AS (
+    SELECT w.n, a.id FROM wanted w JOIN ledger_accounts a ON ${SAME_ACCOUNT('a', 'w')}
+  ), created AS (
+    INSERT INTO ledger_accounts (kind, user_id, contract_id, currency)
+    SELECT w.kind, w.user_id, w.contract_id, w.currency FROM wanted w WHERE w.n NOT IN (SELECT n FROM found) ORDER BY w.n
+    ON CONFLICT DO NOTHING RETURNING id, kind, user_id, contract_id, currency
+  )
+  SELECT w.n, coalesce(f.id, c.id) AS id
+    FROM wanted w LEFT JOIN found f ON f.n = w.n LEFT JOIN created c ON ${SAME_ACCOUNT('c', 'w')}
+   ORDER BY w.n`);
+
+/**
+ * The ids of the accounts of one operation, created on first use. They are
+ * created in one global order: two transactions creating the same two new
+ * accounts would otherwise wait on each other's unique-index entry. One
+ * created by a transaction that committed meanwhile is looked up again.
+ */
+export async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<number[]> {
+  const canonical = (ref: AccountRef) => `${ref.kind}|${ref.currency}|${ref.userId ?? ''}|${ref.contractId ?? ''}`;
+  const order = refs.map((ref, index) => ({ ref, index })).sort((a, b) => canonical(a.ref).localeCompare(canonical(b.ref)));
+  const { rows } = await tx.query<{ n: string; id: string | null }>(ACCOUNT_IDS, [
+    order.map(({ ref }) => ref.kind),
+    order.map(({ ref }) => ref.userId ?? null),
+    order.map(({ ref }) => ref.contractId ?? null),
+    order.map(({ ref }) => ref.currency),
+  ]);
+  const ids = new Array<number>(refs.length);
+  for (const [position, { ref, index }] of order.entries()) {
+    const id = rows[position]?.id;
+    ids[index] = id === null || id === undefined ? await accountId(tx, ref) : Number(id);
+  }
+  return ids;
 }
 
 /** Holds of a milestone not yet posted or voided. */

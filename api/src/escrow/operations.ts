@@ -1,8 +1,8 @@
 import { ESCROW_API_MESSAGES as EM } from 'shared/messages';
 import type { InspectionDecision } from 'shared/contract';
-import type { Queryable } from '../db/database';
+import { prepared, type Queryable } from '../db/database';
 import type { NewNotification } from '../marketplace/notifications';
-import { isBarred } from '../marketplace/project-access';
+import { barredSql, isBarred } from '../marketplace/project-access';
 import { RuleError } from '../plugins/error-handler';
 import { platformFee } from './fees';
 import { LockedAccounts, openHolds, type AccountRef } from './ledger';
@@ -27,6 +27,16 @@ export interface ContractContext {
   contract: ContractRow;
   /** The project title, for notifications. */
   title: string;
+  /**
+   * The contract's milestones as read under the lock, when the caller has
+   * them: an operation then does not read them again.
+   */
+  milestones?: MilestoneRow[];
+}
+
+/** The contract's milestones: those read under the lock, or read now. */
+async function milestonesOf(ctx: ContractContext): Promise<MilestoneRow[]> {
+  return ctx.milestones ?? contractMilestones(ctx.tx, ctx.contract.id);
 }
 
 const escrowOf = (contract: ContractRow): AccountRef => ({ kind: 'escrow', contractId: contract.id, currency: contract.currency });
@@ -66,6 +76,9 @@ export function creditOf(available: number, milestones: MilestoneRow[]): number 
   return Math.max(0, available - reservedFees);
 }
 
+const RELEASE_CHECKS = prepared(`SELECT ${barredSql('$1::uuid')} AS barred,
+  EXISTS (SELECT 1 FROM users WHERE id = $2 AND specialist_kind = 'expert' AND verified_at IS NOT NULL AND status = 'active') AS expert`);
+
 /** A barred contractor (suspended, declared insolvent) is paid nothing, held or posted. */
 async function requirePayable(ctx: ContractContext): Promise<void> {
   if (await isBarred(ctx.tx, ctx.contract.contractor_id)) throw new RuleError(409, EM.contractorBarred);
@@ -80,9 +93,12 @@ export async function requireVerifiedExpert(tx: Queryable, expertId: string, ref
   if (rows.length === 0) throw refusal;
 }
 
-/** After a payout: a contract whose every milestone is closed is completed. */
-export async function closeIfDone(ctx: ContractContext): Promise<void> {
-  const milestones = await contractMilestones(ctx.tx, ctx.contract.id);
+/**
+ * After a payout: a contract whose every milestone is closed is completed.
+ * `milestones` when the caller holds them as they now stand.
+ */
+export async function closeIfDone(ctx: ContractContext, milestones?: MilestoneRow[]): Promise<void> {
+  milestones ??= await contractMilestones(ctx.tx, ctx.contract.id);
   if (ctx.contract.status === 'active' && milestones.every((m) => CLOSED_STATUSES.includes(m.status))) {
     await ctx.tx.query("UPDATE contracts SET status = 'completed', updated_at = now() WHERE id = $1", [ctx.contract.id]);
     ctx.contract.status = 'completed';
@@ -113,7 +129,7 @@ export async function fundingDue(ctx: ContractContext, milestone: MilestoneRow):
     "SELECT credits_posted - debits_posted - debits_pending AS available FROM ledger_accounts WHERE kind = 'escrow' AND contract_id = $1",
     [ctx.contract.id],
   );
-  const credit = creditOf(Number(accounts[0]?.available ?? 0), await contractMilestones(ctx.tx, ctx.contract.id));
+  const credit = creditOf(Number(accounts[0]?.available ?? 0), await milestonesOf(ctx));
   return Math.max(0, milestoneTotal(milestone) - credit);
 }
 
@@ -135,19 +151,20 @@ export async function fundMilestone(ctx: ContractContext, milestone: MilestoneRo
     platformOf(contract.currency),
   ]);
   const [clientId, escrowId, contractorId, platformId] = ids as [number, number, number, number];
-  const credit = creditOf(locked.available(escrowId), await contractMilestones(tx, contract.id));
+  const credit = creditOf(locked.available(escrowId), await milestonesOf(ctx));
   // The credit may have gone to another milestone while the card was being charged.
   if ((paid?.amount ?? 0) + credit < milestoneTotal(milestone)) throw new RuleError(409, EM.notFundable);
   let payment: { status: 'succeeded'; reference: string; amount: number; card_last4: string } | null = null;
   const tags = { contractId: contract.id, milestoneId: milestone.id };
   if (paid) {
     payment = { status: 'succeeded', reference: paid.reference, amount: paid.amount, card_last4: paid.cardLast4 };
-    await locked.transfer({ debit: clientId, credit: escrowId, amount: paid.amount, flag: 'posted', code: 'funding', ...tags });
+    locked.transfer({ debit: clientId, credit: escrowId, amount: paid.amount, flag: 'posted', code: 'funding', ...tags });
   }
-  await locked.transfer({ debit: escrowId, credit: contractorId, amount: milestone.amount, flag: 'pending', code: 'contractor_payout', ...tags });
+  locked.transfer({ debit: escrowId, credit: contractorId, amount: milestone.amount, flag: 'pending', code: 'contractor_payout', ...tags });
   if (milestone.platform_fee > 0) {
-    await locked.transfer({ debit: escrowId, credit: platformId, amount: milestone.platform_fee, flag: 'pending', code: 'platform_fee', ...tags });
+    locked.transfer({ debit: escrowId, credit: platformId, amount: milestone.platform_fee, flag: 'pending', code: 'platform_fee', ...tags });
   }
+  await locked.write();
   await setMilestone(tx, milestone.id, { status: 'funded', funded_at: new Date() });
   return {
     payment,
@@ -164,7 +181,8 @@ export async function keepAsCredit(ctx: ContractContext, milestone: MilestoneRow
   const { contract, tx } = ctx;
   const { locked, ids } = await LockedAccounts.lock(tx, [userAccount('client_funding', contract.client_id, contract.currency), escrowOf(contract)]);
   const [clientId, escrowId] = ids as [number, number];
-  await locked.transfer({ debit: clientId, credit: escrowId, amount: paid.amount, flag: 'posted', code: 'funding', contractId: contract.id, milestoneId: milestone.id });
+  locked.transfer({ debit: clientId, credit: escrowId, amount: paid.amount, flag: 'posted', code: 'funding', contractId: contract.id, milestoneId: milestone.id });
+  await locked.write();
 }
 
 /** The contractor says the work is done, with notes (photos are stored by the caller). */
@@ -214,8 +232,10 @@ export async function inspectMilestone(
 export async function releaseMilestone(ctx: ContractContext, milestone: MilestoneRow) {
   requireActive(ctx.contract);
   if (milestone.status !== 'approved' || !milestone.inspected_by) throw new RuleError(409, EM.notReleasable);
-  await requirePayable(ctx);
-  await requireVerifiedExpert(ctx.tx, milestone.inspected_by);
+  // Both checks in one round trip: the contractor is payable, the approving expert still verified.
+  const { rows: checks } = await ctx.tx.query<{ barred: boolean; expert: boolean }>(RELEASE_CHECKS, [ctx.contract.contractor_id, milestone.inspected_by]);
+  if (checks[0]?.barred) throw new RuleError(409, EM.contractorBarred);
+  if (!checks[0]?.expert) throw new RuleError(409, EM.approvalNotValid);
   const { contract, tx } = ctx;
   const { locked, ids } = await LockedAccounts.lock(tx, [
     escrowOf(contract),
@@ -224,12 +244,14 @@ export async function releaseMilestone(ctx: ContractContext, milestone: Mileston
     userAccount('expert', milestone.inspected_by, contract.currency),
   ]);
   const [escrowId, , , expertId] = ids as [number, number, number, number];
-  for (const hold of await openHolds(tx, milestone.id)) await locked.resolve(hold);
+  for (const hold of await openHolds(tx, milestone.id)) locked.resolve(hold);
   if (milestone.expert_fee > 0) {
-    await locked.transfer({ debit: escrowId, credit: expertId, amount: milestone.expert_fee, flag: 'posted', code: 'expert_fee', contractId: contract.id, milestoneId: milestone.id });
+    locked.transfer({ debit: escrowId, credit: expertId, amount: milestone.expert_fee, flag: 'posted', code: 'expert_fee', contractId: contract.id, milestoneId: milestone.id });
   }
-  await setMilestone(tx, milestone.id, { status: 'released', released_at: new Date(), paid_to_contractor: milestone.amount });
-  await closeIfDone(ctx);
+  await locked.write();
+  const released = { status: 'released' as const, released_at: new Date(), paid_to_contractor: milestone.amount };
+  await setMilestone(tx, milestone.id, released);
+  await closeIfDone(ctx, ctx.milestones?.map((m) => (m.id === milestone.id ? { ...m, ...released } : m)));
   return {
     released: { contractor: milestone.amount, expert_fee: milestone.expert_fee, platform_fee: milestone.platform_fee },
     notifications: notify(ctx, [contract.client_id, contract.contractor_id, milestone.inspected_by], 'milestone_released', {
@@ -269,17 +291,18 @@ export async function settleMilestone(
   const [escrowId, restId, , , expertId] = ids as [number, number, number, number, number | undefined];
   const platformPart = Math.min(platformFee(split.contractorPart), milestone.platform_fee);
   for (const hold of await openHolds(tx, milestone.id)) {
-    await locked.resolve(hold, hold.code === 'contractor_payout' ? split.contractorPart : platformPart);
+    locked.resolve(hold, hold.code === 'contractor_payout' ? split.contractorPart : platformPart);
   }
   const tags = { contractId: contract.id, milestoneId: milestone.id };
   const expertPart = split.expertId ? milestone.expert_fee : 0;
   if (expertPart > 0 && expertId !== undefined) {
-    await locked.transfer({ debit: escrowId, credit: expertId, amount: expertPart, flag: 'posted', code: 'expert_fee', ...tags });
+    locked.transfer({ debit: escrowId, credit: expertId, amount: expertPart, flag: 'posted', code: 'expert_fee', ...tags });
   }
   const rest = milestoneTotal(milestone) - split.contractorPart - platformPart - expertPart;
   if (rest > 0) {
-    await locked.transfer({ debit: escrowId, credit: restId, amount: rest, flag: 'posted', code: split.carryTo ? 'carry' : 'refund', ...tags });
+    locked.transfer({ debit: escrowId, credit: restId, amount: rest, flag: 'posted', code: split.carryTo ? 'carry' : 'refund', ...tags });
   }
+  await locked.write();
   const status = split.contractorPart === milestone.amount ? 'released' : split.contractorPart === 0 && expertPart === 0 ? 'refunded' : 'settled';
   await setMilestone(tx, milestone.id, {
     status,

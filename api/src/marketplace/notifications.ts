@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import { prepared, type Queryable } from '../db/database';
 
 /** What happened, for whom; the text is rendered in the reader's language when read. */
 export type NotificationKind =
@@ -36,12 +36,16 @@ export interface NewNotification {
 
 /** Records in-app notifications inside the caller's transaction, so they exist exactly when the change does. */
 export async function addNotifications(tx: Queryable, notifications: NewNotification[]): Promise<void> {
-  for (const notification of notifications) {
-    await tx.query('INSERT INTO notifications (user_id, kind, data, link) VALUES ($1, $2, $3, $4)', [
-      notification.userId,
-      notification.kind,
-      JSON.stringify(notification.data),
-      notification.link,
-    ]);
-  }
+  if (notifications.length === 0) return;
+  // One statement for all of them: a payment notifies two or three people.
+  await tx.query(INSERT_NOTIFICATIONS, [
+    notifications.map((notification) => notification.userId),
+    notifications.map((notification) => notification.kind),
+    notifications.map((notification) => JSON.stringify(notification.data)),
+    notifications.map((notification) => notification.link),
+  ]);
 }
+
+const INSERT_NOTIFICATIONS = prepared(
+  'INSERT INTO notifications (user_id, kind, data, link) SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::text[])',
+);

@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MessageDescriptor } from '@lingui/core';
 import { ESCROW_API_MESSAGES as EM, STATEMENT_MESSAGES } from 'shared/messages';
 import type { AppConfig } from '../../config';
-import type { Queryable } from '../../db/database';
+import { prepared, type Queryable } from '../../db/database';
 import { HttpError } from '../../plugins/error-handler';
 import { emailNotifications } from '../../marketplace/notification-mail';
 import type { NewNotification } from '../../marketplace/notifications';
 import { contractMilestones, findContract, type ContractRow, type MilestoneRow } from '../../escrow/contracts';
-import { accountFigures, contractStatement, contractView, findContractDetail, type ViewerRole } from '../../escrow/contract-views';
+import { accountFigures, contractStatement, contractViewById, type ViewerRole } from '../../escrow/contract-views';
 import type { ContractContext } from '../../escrow/operations';
 import type { Answer } from '../../escrow/idempotency';
 import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, StoredFiles, contentDisposition, type FileKind } from '../../uploads/stored-files';
@@ -37,9 +37,16 @@ export function announcer(app: FastifyInstance, config: AppConfig) {
   };
 }
 
+/** The contract, locked, with its project's title: one round trip. */
+const LOCK_CONTRACT = prepared(
+  'SELECT c.*, p.title AS project_title FROM contracts c JOIN projects p ON p.id = c.project_id WHERE c.id = $1 FOR UPDATE OF c',
+);
+
 /**
  * The contract locked for the rest of the transaction, with the project title
- * and the milestone the route names; 404 for a contract the role check refuses.
+ * and, when the route names a milestone, the milestones (kept in the context,
+ * so the operation does not read them again); 404 for a contract the role
+ * check refuses.
  */
 export async function lockContext(
   tx: Queryable,
@@ -48,20 +55,21 @@ export async function lockContext(
   milestoneId?: string,
 ): Promise<{ ctx: ContractContext; milestone: MilestoneRow | undefined }> {
   if (!UUID.test(contractId)) throw notFound(request);
-  const contract = await findContract(tx, contractId, true);
-  if (!contract) throw notFound(request);
-  const { rows } = await tx.query<{ title: string }>('SELECT title FROM projects WHERE id = $1', [contract.project_id]);
+  const { rows } = await tx.query<ContractRow & { project_title: string }>(LOCK_CONTRACT, [contractId]);
+  if (!rows[0]) throw notFound(request);
+  const { project_title: title, ...contract } = rows[0];
+  const ctx: ContractContext = { tx, contract, title };
   let milestone: MilestoneRow | undefined;
   if (milestoneId !== undefined) {
-    milestone = UUID.test(milestoneId) ? (await contractMilestones(tx, contract.id)).find((m) => m.id === milestoneId) : undefined;
+    ctx.milestones = UUID.test(milestoneId) ? await contractMilestones(tx, contract.id) : [];
+    milestone = ctx.milestones.find((m) => m.id === milestoneId);
     if (!milestone) throw new HttpError(404, request.t(EM.milestoneNotFound));
   }
-  return { ctx: { tx, contract, title: rows[0]?.title ?? '' }, milestone };
+  return { ctx, milestone };
 }
 
 export async function viewOf(db: Queryable, contractId: string, role: ViewerRole) {
-  const detail = await findContractDetail(db, contractId);
-  return contractView(db, detail!, role);
+  return (await contractViewById(db, contractId, role))!;
 }
 
 /** Saves uploaded files and their rows; files already written are removed by the caller's `cleanup` if the transaction fails. */
