@@ -8,6 +8,7 @@ import { dbPlugin } from './plugins/db-plugin';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { contractPlugin } from './http/contract-plugin';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { lifecyclePlugin } from './plugins/lifecycle-plugin';
 import { i18nPlugin } from './i18n/i18n-plugin';
 import { rateLimitsPlugin } from './accounts/rate-limits';
 import { mailerPlugin } from './mail/mailer-plugin';
@@ -129,6 +130,7 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
   // Only the social sign-in flow uses a cookie (binding it to the browser that started it); sessions stay Bearer tokens.
   await app.register(cookie);
   await app.register(errorHandlerPlugin);
+  await app.register(lifecyclePlugin);
   // Before any route: it compiles their schemas and collects them into the OpenAPI document.
   await app.register(contractPlugin, { strictResponses: config.strictResponses, version: API_VERSION });
   await app.register(dbPlugin, { config, ...(database ? { database } : {}) });
@@ -157,11 +159,17 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
       (error: unknown) => app.log.error({ err: error }, 'payment recovery failed'),
     );
   let recovery: NodeJS.Timeout | undefined;
+  let recovering: Promise<void> | undefined;
+  const recoverOnce = () => (recovering ??= recover().finally(() => (recovering = undefined)));
   app.addHook('onReady', async () => {
-    await recover();
-    recovery = setInterval(() => void recover(), 5 * 60_000).unref();
+    await recoverOnce();
+    recovery = setInterval(() => void recoverOnce(), 5 * 60_000).unref();
   });
-  app.addHook('onClose', async () => clearInterval(recovery));
+  // A settlement under way finishes before the database closes.
+  app.addHook('preClose', async () => {
+    clearInterval(recovery);
+    await recovering;
+  });
 
   await app.register(
     async (api) => {

@@ -77,6 +77,7 @@ const contractOf = (c: Ctx) => `/api/v1/contracts/${c.contractId}`;
 
 const MATRIX: Record<string, Entry> = {
   'GET /api/v1/health': { url: () => '/api/v1/health', expect: everyone('public') },
+  'GET /api/v1/ready': { url: () => '/api/v1/ready', expect: everyone('public') },
 
   'POST /api/v1/auth/sign-up': { url: () => '/api/v1/auth/sign-up', body: emptyJson, expect: everyone('public') },
   'POST /api/v1/auth/verify-email': { url: () => '/api/v1/auth/verify-email', body: () => ({ payload: { token: 'nope' } }), expect: everyone('public') },

@@ -1,12 +1,30 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Database } from './database';
+import type { Database, Queryable } from './database';
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'migrations');
 
 /** Line endings are folded so a checkout with CRLF files reads as the same migration. */
 const checksumOf = (sql: string) => createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
+
+/** The migrations in `dir`, by version (the file name without `.sql`), in the order they apply. */
+export function migrationVersions(dir: string = MIGRATIONS_DIR): string[] {
+  return migrationFiles(dir).map((file) => file.replace(/\.sql$/, ''));
+}
+
+function migrationFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file))
+    .sort();
+}
+
+/** The versions of `expected` the database has not applied (what a readiness check refuses). */
+export async function pendingMigrations(db: Queryable, expected: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+  const applied = new Set(rows.map((row) => row.version));
+  return expected.filter((version) => !applied.has(version));
+}
 
 /**
  * Applies the plain SQL files of `migrations/` in name order, each once and
@@ -23,9 +41,7 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
     `CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
      ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text`,
   );
-  const files = readdirSync(dir)
-    .filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file))
-    .sort();
+  const files = migrationFiles(dir);
   const applied: string[] = [];
   for (const file of files) {
     const version = file.replace(/\.sql$/, '');

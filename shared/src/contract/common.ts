@@ -79,3 +79,20 @@ export function queryInteger(fallback: number, max = Number.MAX_SAFE_INTEGER) {
 /** `GET /health`: the API answers and so does its database. */
 export const HealthSchema = v.object({ status: v.literal('ok'), database: v.picklist(['pglite', 'postgres']) });
 export type Health = v.InferOutput<typeof HealthSchema>;
+
+/**
+ * `GET /ready`: whether this instance should be sent requests. Answered with
+ * 200 when every check passes and 503 otherwise, the checks telling which failed.
+ */
+export const ReadinessSchema = v.object({
+  status: v.picklist(['ready', 'unavailable']),
+  checks: v.object({
+    /** The database answered within a couple of seconds. */
+    database: v.boolean(),
+    /** Every migration this version of the API knows is applied. */
+    migrations: v.boolean(),
+    /** The instance is not shutting down. */
+    accepting: v.boolean(),
+  }),
+});
+export type Readiness = v.InferOutput<typeof ReadinessSchema>;
