@@ -139,6 +139,11 @@ function createAppConfig(options) {
           // share negotiation for the whole page.
           shareStrategy: 'loaded-first',
           runtimePlugins,
+          // One federation runtime per page: the shell's. A built remote leaves
+          // runtime-core out and uses the copy the shell puts on the page, so
+          // each remote entry carries only its own container. In development a
+          // remote keeps its own runtime, so it still renders on its own page.
+          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: !dev },
           // The manifest carries the app's federation contract, which the
           // deploy check (`pnpm check:remote`) compares before a remote goes live.
           manifest: {
