@@ -51,12 +51,21 @@ it('a notification caused through one instance arrives over the stream connected
       ...projectFields({ title: 'Kitchen in Akwa' }),
       { name: 'documents', file: { name: 'plan.pdf', type: 'application/pdf', data: PDF_BYTES } },
     ]);
-    const created = await a.app.inject({ method: 'POST', url: '/api/v1/projects', payload: body.payload, headers: { ...body.headers, ...client.headers } });
+    const created = await a.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      payload: body.payload,
+      headers: { ...body.headers, ...client.headers },
+    });
     expect(created.statusCode).toBe(201);
 
     const event = await stream.next(2000);
     expect(event.event).toBe('notification');
-    expect(JSON.parse(event.data) as AppNotification).toMatchObject({ kind: 'project_request', text: 'New project request: Kitchen in Akwa', read: false });
+    expect(JSON.parse(event.data) as AppNotification).toMatchObject({
+      kind: 'project_request',
+      text: 'New project request: Kitchen in Akwa',
+      read: false,
+    });
   } finally {
     stream.close();
   }

@@ -40,7 +40,12 @@ async function publish(title: string, city = 'Douala') {
     ...projectFields({ title, city }),
     { name: 'documents', file: { name: 'plan.pdf', type: 'application/pdf', data: PDF_BYTES } },
   ]);
-  const response = await t.app.inject({ method: 'POST', url: '/api/v1/projects', payload: body.payload, headers: { ...body.headers, ...client.headers } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/projects',
+    payload: body.payload,
+    headers: { ...body.headers, ...client.headers },
+  });
   expect(response.statusCode).toBe(201);
 }
 

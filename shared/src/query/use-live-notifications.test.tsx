@@ -19,7 +19,9 @@ const funded: AppNotification = {
 function fakeStream() {
   let send: (text: string) => void = () => undefined;
   const open: StreamOpener = async () => {
-    const body = new ReadableStream<Uint8Array>({ start: (controller) => void (send = (text) => controller.enqueue(new TextEncoder().encode(text))) });
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => void (send = (text) => controller.enqueue(new TextEncoder().encode(text))),
+    });
     return new Response(body);
   };
   return { open, send: (text: string) => send(text) };

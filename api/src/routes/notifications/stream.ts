@@ -121,62 +121,70 @@ export const notificationStreamRoutes: FastifyPluginAsync = async (app) => {
   });
   app.addHook('onClose', async () => listener.close());
 
-  api.get('/notifications/stream', {
-    // Compression would hold events back until a buffer fills.
-    compress: false,
-    schema: {
-      tags: ['notifications'],
-      summary: 'New notifications as they happen (Server-Sent Events); a `Last-Event-ID` header replays the unread ones after it',
-      security: SIGNED_IN,
-      produces: ['text/event-stream'],
-      response: { 200: EventStreamSchema, ...errorResponses(401, 429) },
+  api.get(
+    '/notifications/stream',
+    {
+      // Compression would hold events back until a buffer fills.
+      compress: false,
+      schema: {
+        tags: ['notifications'],
+        summary: 'New notifications as they happen (Server-Sent Events); a `Last-Event-ID` header replays the unread ones after it',
+        security: SIGNED_IN,
+        produces: ['text/event-stream'],
+        response: { 200: EventStreamSchema, ...errorResponses(401, 429) },
+      },
     },
-  }, async (request, reply) => {
-    const user = request.user!;
-    const tokenHash = hashToken(request.sessionToken!);
-    const session = await findSessionUser(app.db, tokenHash);
-    if (!session) throw new HttpError(401, request.t(M.signInRequired));
-    // Counted and listed with no wait in between: pages opening at once cannot all slip under the bound.
-    const streams = byUser.get(user.id) ?? new Set<OpenStream>();
-    if (streams.size >= MAX_STREAMS_PER_USER) throw new HttpError(429, request.t(MM.tooManyStreams));
+    async (request, reply) => {
+      const user = request.user!;
+      const tokenHash = hashToken(request.sessionToken!);
+      const session = await findSessionUser(app.db, tokenHash);
+      if (!session) throw new HttpError(401, request.t(M.signInRequired));
+      // Counted and listed with no wait in between: pages opening at once cannot all slip under the bound.
+      const streams = byUser.get(user.id) ?? new Set<OpenStream>();
+      if (streams.size >= MAX_STREAMS_PER_USER) throw new HttpError(429, request.t(MM.tooManyStreams));
 
-    const stream: OpenStream = {
-      userId: user.id,
-      tokenHash,
-      expiresAt: session.expiresAt.getTime(),
-      t: request.t,
-      out: new PassThrough(),
-      // The response, not the request: a request's 'close' comes as soon as it has been read.
-      finished: new Promise((resolve) => reply.raw.once('close', resolve)),
-      replayed: new Set(),
-      queue: Promise.resolve(),
-    };
-    // Listed before the replay is read: a notification committed in between is announced, not lost.
-    streams.add(stream);
-    byUser.set(user.id, streams);
-    void stream.finished.then(() => end(stream));
+      const stream: OpenStream = {
+        userId: user.id,
+        tokenHash,
+        expiresAt: session.expiresAt.getTime(),
+        t: request.t,
+        out: new PassThrough(),
+        // The response, not the request: a request's 'close' comes as soon as it has been read.
+        finished: new Promise((resolve) => reply.raw.once('close', resolve)),
+        replayed: new Set(),
+        queue: Promise.resolve(),
+      };
+      // Listed before the replay is read: a notification committed in between is announced, not lost.
+      streams.add(stream);
+      byUser.set(user.id, streams);
+      void stream.finished.then(() => end(stream));
 
-    // Sent at once, so the page knows the stream is open before anything happens.
-    stream.out.write(': open\n\n');
-    const lastEventId = Number(request.headers['last-event-id']);
-    if (Number.isInteger(lastEventId) && lastEventId >= 0) {
-      write(stream, async () => {
-        const { rows } = await app.db.query<NotificationRow>(
-          `SELECT * FROM (SELECT * FROM notifications WHERE user_id = $1 AND id > $2 AND read_at IS NULL ORDER BY id DESC LIMIT ${REPLAY_LIMIT}) AS latest
+      // Sent at once, so the page knows the stream is open before anything happens.
+      stream.out.write(': open\n\n');
+      const lastEventId = Number(request.headers['last-event-id']);
+      if (Number.isInteger(lastEventId) && lastEventId >= 0) {
+        write(stream, async () => {
+          const { rows } = await app.db.query<NotificationRow>(
+            `SELECT * FROM (SELECT * FROM notifications WHERE user_id = $1 AND id > $2 AND read_at IS NULL ORDER BY id DESC LIMIT ${REPLAY_LIMIT}) AS latest
             ORDER BY id`,
-          [user.id, lastEventId],
-        );
-        for (const row of rows) stream.replayed.add(Number(row.id));
-        return rows.map((row) => event(NOTIFICATION_EVENTS.notification, notificationView(stream.t, row) satisfies AppNotification, Number(row.id))).join('') || undefined;
-      });
-    }
+            [user.id, lastEventId],
+          );
+          for (const row of rows) stream.replayed.add(Number(row.id));
+          return (
+            rows
+              .map((row) => event(NOTIFICATION_EVENTS.notification, notificationView(stream.t, row) satisfies AppNotification, Number(row.id)))
+              .join('') || undefined
+          );
+        });
+      }
 
-    reply.header('content-type', 'text/event-stream; charset=utf-8');
-    // Proxies must pass each event on as it comes, not keep or transform the answer.
-    reply.header('cache-control', 'no-cache, no-transform');
-    reply.header('x-accel-buffering', 'no');
-    // The connection ends with the stream: a shutdown that ends it does not wait for the connection to idle out.
-    reply.header('connection', 'close');
-    return reply.send(stream.out);
-  });
+      reply.header('content-type', 'text/event-stream; charset=utf-8');
+      // Proxies must pass each event on as it comes, not keep or transform the answer.
+      reply.header('cache-control', 'no-cache, no-transform');
+      reply.header('x-accel-buffering', 'no');
+      // The connection ends with the stream: a shutdown that ends it does not wait for the connection to idle out.
+      reply.header('connection', 'close');
+      return reply.send(stream.out);
+    },
+  );
 };
