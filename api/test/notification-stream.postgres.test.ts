@@ -33,8 +33,9 @@ beforeAll(async () => {
   });
   await b.listen({ port: 0, host: '127.0.0.1' });
 });
+let bClosed = false;
 afterAll(async () => {
-  await b.close();
+  if (!bClosed) await b.close();
   await bDb.close();
   rmSync(bUploads, { recursive: true, force: true });
   await a.close();
@@ -69,4 +70,16 @@ it('a notification caused through one instance arrives over the stream connected
   } finally {
     stream.close();
   }
+});
+
+it('a shutdown ends the streams it holds, at once, so the page reconnects to another instance', async () => {
+  const specialist = await createSpecialist(a.app, a.db, { cities: ['Douala'] });
+  const port = (b.server.address() as AddressInfo).port;
+  const stream = await openEventStream(`http://127.0.0.1:${port}/api/v1/notifications/stream`, specialist.headers);
+  expect(stream.status).toBe(200);
+  const started = performance.now();
+  bClosed = true;
+  await b.close();
+  expect(await stream.ended(1000)).toBe(true);
+  expect(performance.now() - started).toBeLessThan(2000);
 });
