@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from './test-app';
 import { bearer, login } from './accounts-helpers';
 import { createClient, createSpecialist, multipart, PDF_BYTES, projectFields, type Person } from './marketplace-helpers';
 import { openEventStream, type EventStreamReader } from './event-stream';
+import { adminCall, adminToken } from './admin-helpers';
 
 /*
  * The stream is read over a real connection, as a page reads it: each new
@@ -110,6 +111,15 @@ it('ends when its session is signed out', async () => {
   expect(paul.status).toBe(200);
   expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(token) })).statusCode).toBe(204);
   expect(await paul.ended()).toBe(true);
+});
+
+it('ends when its user is suspended', async () => {
+  const suspended = await createClient(t.app, t.db, 'Sam');
+  const page = await stream(suspended.headers);
+  expect(page.status).toBe(200);
+  const admin = adminCall(t.app, await adminToken(t.app, t.db));
+  expect((await admin('POST', `/admin/users/${suspended.id}/suspend`, { reason: 'Forged documents' })).statusCode).toBe(200);
+  expect(await page.ended()).toBe(true);
 });
 
 it('holds a bounded number of pages per user open', async () => {
