@@ -6,6 +6,7 @@ import {
   DISPUTE_REASON_MAX,
   DISPUTE_REASON_MIN,
   MILESTONE_NOTES_MAX,
+  MILESTONE_NOTES_MIN,
   RESOLUTION_NOTE_MAX,
   REVIEW_BODY_MAX,
   REVIEW_BODY_MIN,
@@ -331,12 +332,12 @@ export const FundBodySchema = v.object({ card: v.optional(CardSchema) });
 export type FundBody = v.InferInput<typeof FundBodySchema>;
 
 /** Multipart fields of `…/complete`, beside up to six photos. */
-export const CompletionFieldsSchema = v.object({ notes: boundedText(3, MILESTONE_NOTES_MAX) });
+export const CompletionFieldsSchema = v.object({ notes: boundedText(MILESTONE_NOTES_MIN, MILESTONE_NOTES_MAX) });
 
 /** Multipart fields of `…/inspection`, beside one report. */
 export const InspectionFieldsSchema = v.object({
   decision: v.picklist(INSPECTION_DECISIONS, required),
-  notes: boundedText(3, MILESTONE_NOTES_MAX),
+  notes: boundedText(MILESTONE_NOTES_MIN, MILESTONE_NOTES_MAX),
 });
 
 /** Multipart fields of `…/estimate`, beside one report: what is owed, in minor units. */
@@ -348,7 +349,7 @@ export const EstimateFieldsSchema = v.object({
     v.transform(Number),
     v.maxValue(AMOUNT_MAX, issueMessage(EM.estimateTooHigh)),
   ),
-  notes: boundedText(3, MILESTONE_NOTES_MAX),
+  notes: boundedText(MILESTONE_NOTES_MIN, MILESTONE_NOTES_MAX),
 });
 
 /** Multipart fields of `…/disputes`, beside up to five pieces of evidence. */

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import * as v from 'valibot';
 import { issueMessage } from './issue-messages';
 import { moneyText } from './money-text';
+import { VALIDATION_MESSAGES as M } from './messages';
 
 /* Messages of the escrow forms, written out like VALIDATION_MESSAGES so the API can use them without Babel. */
 export const ESCROW_FORM_MESSAGES = {
@@ -41,6 +42,7 @@ export const ESCROW_FORM_MESSAGES = {
 const E = ESCROW_FORM_MESSAGES;
 
 export const RESOLUTION_NOTE_MAX = 2000;
+export const MILESTONE_NOTES_MIN = 3;
 export const MILESTONE_NOTES_MAX = 2000;
 export const DISPUTE_REASON_MIN = 10;
 export const DISPUTE_REASON_MAX = 2000;
@@ -51,6 +53,7 @@ function notes(blank: MessageDescriptor) {
     v.string(),
     v.trim(),
     v.nonEmpty(issueMessage(blank)),
+    v.minLength(MILESTONE_NOTES_MIN, issueMessage(M.minLength, { amount: MILESTONE_NOTES_MIN })),
     v.maxLength(MILESTONE_NOTES_MAX, issueMessage(E.notesMax, { NOTES_MAX: MILESTONE_NOTES_MAX })),
   );
 }
