@@ -202,7 +202,8 @@ function objectStorage(env: NodeJS.ProcessEnv): S3Settings | undefined {
 function rateLimitStore(env: NodeJS.ProcessEnv): RateLimitStore {
   const url = env.REDIS_URL;
   if (!url) return { kind: 'database' };
-  if (!URL.canParse(url) || !/^rediss?:$/.test(new URL(url).protocol)) throw new Error('Invalid REDIS_URL: expected redis://host:port or rediss://host:port');
+  if (!URL.canParse(url) || !/^rediss?:$/.test(new URL(url).protocol))
+    throw new Error('Invalid REDIS_URL: expected redis://host:port or rediss://host:port');
   return { kind: 'redis', url, keyPrefix: env.REDIS_KEY_PREFIX || 'fundament:attempts' };
 }
 

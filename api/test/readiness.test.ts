@@ -71,7 +71,11 @@ describe('shutting down', () => {
 
   it('says it is not ready at once, answers the request in flight, then closes', async () => {
     const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const status = (url: string) => fetch(`${origin}${url}`).then((response) => response.status, () => 'refused' as const);
+    const status = (url: string) =>
+      fetch(`${origin}${url}`).then(
+        (response) => response.status,
+        () => 'refused' as const,
+      );
     expect(await (await fetch(`${origin}/api/v1/ready`)).json()).toEqual(READY);
 
     const slow = fetch(`${origin}/slow`);

@@ -53,11 +53,14 @@ export const rateLimitsPlugin = fp<{ limits: RateLimits; store: RateLimitStore }
         : createDatabaseLimiter(app.db);
     app.addHook('onClose', async () => limiter.close());
     app.decorate('attempts', limiter);
-    app.decorate('refuseOverLimit', (request: FastifyRequest, reply: FastifyReply, count: { count: number; msBeforeReset: number }, limit: number) => {
-      if (count.count <= limit) return;
-      reply.header('retry-after', String(Math.max(1, Math.ceil(count.msBeforeReset / 1000))));
-      throw new HttpError(429, request.t(M.tooManyAttempts));
-    });
+    app.decorate(
+      'refuseOverLimit',
+      (request: FastifyRequest, reply: FastifyReply, count: { count: number; msBeforeReset: number }, limit: number) => {
+        if (count.count <= limit) return;
+        reply.header('retry-after', String(Math.max(1, Math.ceil(count.msBeforeReset / 1000))));
+        throw new HttpError(429, request.t(M.tooManyAttempts));
+      },
+    );
     app.decorate('limitAttempts', (action: LimitedAction) => {
       const limit = limits[action];
       // Sign-in may come from many people behind one address (an office): its per-address ceiling is its own.

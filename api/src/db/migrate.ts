@@ -49,10 +49,7 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
     const checksum = checksumOf(sql);
     const done = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(727274)');
-      const { rows } = await tx.query<{ checksum: string | null }>(
-        'SELECT checksum FROM schema_migrations WHERE version = $1',
-        [version],
-      );
+      const { rows } = await tx.query<{ checksum: string | null }>('SELECT checksum FROM schema_migrations WHERE version = $1', [version]);
       const [row] = rows;
       if (row) {
         if (row.checksum === null) {

@@ -20,9 +20,7 @@ export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
 /** The statuses a route may refuse with, each answered by `ErrorBodySchema`. */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 500 | 502 | 503;
 
-export function errorResponses<const TCodes extends readonly ErrorStatus[]>(
-  ...codes: TCodes
-): { [K in TCodes[number]]: typeof ErrorBodySchema } {
+export function errorResponses<const TCodes extends readonly ErrorStatus[]>(...codes: TCodes): { [K in TCodes[number]]: typeof ErrorBodySchema } {
   return Object.fromEntries(codes.map((code) => [code, ErrorBodySchema])) as { [K in TCodes[number]]: typeof ErrorBodySchema };
 }
 
