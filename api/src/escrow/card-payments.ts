@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ESCROW_API_MESSAGES as EM } from 'shared/messages';
-import type { Database, Queryable } from '../db/database';
+import { prepared, type Database, type Queryable } from '../db/database';
 import { addNotifications, type NewNotification } from '../marketplace/notifications';
 import { RuleError } from '../plugins/error-handler';
 import { isApiLocale, translatorFor, type Translator } from '../i18n/server-i18n';
@@ -40,32 +40,47 @@ export interface PaymentIntent {
 
 const toIntent = (row: Record<string, unknown>): PaymentIntent => ({ ...(row as unknown as PaymentIntent), amount: Number(row.amount) });
 
+/** The intent, and its id on the key that claimed the call: one statement. */
+const CREATE_INTENT = prepared(`
+  WITH created AS (
+    INSERT INTO payment_intents (scope, idempotency_key, provider_key, contract_id, milestone_id, amount, currency, locale)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *
+  ), keyed AS (
+    UPDATE idempotency_keys k SET payment_intent_id = created.id FROM created WHERE k.scope = $1 AND k.key = $2
+  )
+  SELECT * FROM created`);
+
 /** Step 1, inside the caller's short transaction that also claimed the idempotency key. */
 export async function createIntent(
   tx: Queryable,
   intent: { scope: string; key: string; contractId: string; milestoneId: string; amount: number; currency: string; locale: string },
 ): Promise<PaymentIntent> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `INSERT INTO payment_intents (scope, idempotency_key, provider_key, contract_id, milestone_id, amount, currency, locale)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-    [intent.scope, intent.key, `pi_${randomUUID()}`, intent.contractId, intent.milestoneId, intent.amount, intent.currency, intent.locale],
-  );
-  const created = toIntent(rows[0]!);
-  await tx.query('UPDATE idempotency_keys SET payment_intent_id = $3 WHERE scope = $1 AND key = $2', [intent.scope, intent.key, created.id]);
-  return created;
+  const { rows } = await tx.query<Record<string, unknown>>(CREATE_INTENT, [
+    intent.scope,
+    intent.key,
+    `pi_${randomUUID()}`,
+    intent.contractId,
+    intent.milestoneId,
+    intent.amount,
+    intent.currency,
+    intent.locale,
+  ]);
+  return toIntent(rows[0]!);
 }
 
+const FIND_INTENT = prepared('SELECT * FROM payment_intents WHERE id = $1');
+const LOCK_INTENT = prepared('SELECT * FROM payment_intents WHERE id = $1 FOR UPDATE');
+const SET_INTENT = prepared(`
+  UPDATE payment_intents SET status = $2, provider_reference = coalesce($3, provider_reference), card_last4 = coalesce($4, card_last4), updated_at = now()
+   WHERE id = $1`);
+
 export async function findIntent(db: Queryable, id: string, forUpdate = false): Promise<PaymentIntent | undefined> {
-  const { rows } = await db.query<Record<string, unknown>>(`SELECT * FROM payment_intents WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  const { rows } = await db.query<Record<string, unknown>>(forUpdate ? LOCK_INTENT : FIND_INTENT, [id]);
   return rows[0] ? toIntent(rows[0]) : undefined;
 }
 
 async function setIntent(tx: Queryable, id: string, status: IntentStatus, charge?: { reference: string; cardLast4: string }) {
-  await tx.query(
-    `UPDATE payment_intents SET status = $2, provider_reference = coalesce($3, provider_reference), card_last4 = coalesce($4, card_last4), updated_at = now()
-      WHERE id = $1`,
-    [id, status, charge?.reference ?? null, charge?.cardLast4 ?? null],
-  );
+  await tx.query(SET_INTENT, [id, status, charge?.reference ?? null, charge?.cardLast4 ?? null]);
 }
 
 /** The answer to a declined card, stored with the key so a retry gets it again. */

@@ -1,6 +1,6 @@
 import { HELD_MILESTONE_STATUSES, type ContractStatus, type FrozenReason, type InspectionDecision, type MilestoneStatus } from 'shared/contract';
 
-import type { Queryable } from '../db/database';
+import { prepared, type Queryable } from '../db/database';
 import type { NewNotification } from '../marketplace/notifications';
 import { milestoneFees } from './fees';
 
@@ -69,15 +69,17 @@ export function toMilestone(row: Record<string, unknown>): MilestoneRow {
   };
 }
 
+const FIND_CONTRACT = prepared('SELECT * FROM contracts WHERE id = $1');
+const LOCK_CONTRACT = prepared('SELECT * FROM contracts WHERE id = $1 FOR UPDATE');
+const CONTRACT_MILESTONES = prepared('SELECT * FROM milestones WHERE contract_id = $1 ORDER BY position');
+
 export async function findContract(db: Queryable, id: string, forUpdate = false): Promise<ContractRow | undefined> {
-  const { rows } = await db.query<ContractRow>(`SELECT * FROM contracts WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  const { rows } = await db.query<ContractRow>(forUpdate ? LOCK_CONTRACT : FIND_CONTRACT, [id]);
   return rows[0];
 }
 
 export async function contractMilestones(db: Queryable, contractId: string): Promise<MilestoneRow[]> {
-  const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM milestones WHERE contract_id = $1 ORDER BY position', [
-    contractId,
-  ]);
+  const { rows } = await db.query<Record<string, unknown>>(CONTRACT_MILESTONES, [contractId]);
   return rows.map(toMilestone);
 }
 

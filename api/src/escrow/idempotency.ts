@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ESCROW_API_MESSAGES as EM } from 'shared/messages';
-import type { Queryable } from '../db/database';
+import { prepared, type Queryable } from '../db/database';
 import { HttpError, RuleError } from '../plugins/error-handler';
 
 export interface Answer<T = unknown> {
@@ -43,6 +43,13 @@ export function requestHash(request: FastifyRequest, body: unknown): string {
     .digest('hex');
 }
 
+const CLAIM_KEY = prepared(`
+  INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response, expires_at)
+  VALUES ($1, $2, $3, 0, 'null', now() + make_interval(hours => $4::int))
+  ON CONFLICT DO NOTHING RETURNING key`);
+
+const STORE_ANSWER = prepared('UPDATE idempotency_keys SET status_code = $3, response = $4 WHERE scope = $1 AND key = $2');
+
 export type Claim<T> = { kind: 'new' } | { kind: 'replay'; answer: Answer<T> } | { kind: 'in_progress'; paymentIntentId: string | null };
 
 /**
@@ -52,13 +59,7 @@ export type Claim<T> = { kind: 'new' } | { kind: 'replay'; answer: Answer<T> } |
  * is 409. An expired key is forgotten and claimed afresh.
  */
 export async function claimKey<T>(tx: Queryable, scope: string, key: string, hash: string, ttlHours: number): Promise<Claim<T>> {
-  const insert = () =>
-    tx.query(
-      `INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response, expires_at)
-       VALUES ($1, $2, $3, 0, 'null', now() + make_interval(hours => $4::int))
-       ON CONFLICT DO NOTHING RETURNING key`,
-      [scope, key, hash, ttlHours],
-    );
+  const insert = () => tx.query(CLAIM_KEY, [scope, key, hash, ttlHours]);
   if ((await insert()).rows.length > 0) return { kind: 'new' };
   const { rows } = await tx.query<{ request_hash: string; status_code: number; response: T; expired: boolean; payment_intent_id: string | null }>(
     `SELECT request_hash, status_code, response, expires_at <= now() AS expired, payment_intent_id
@@ -78,7 +79,7 @@ export async function claimKey<T>(tx: Queryable, scope: string, key: string, has
 
 /** Stores the key's outcome, a success or a refusal worth replaying (a declined card). */
 export async function storeAnswer(tx: Queryable, scope: string, key: string, answer: Answer): Promise<void> {
-  await tx.query('UPDATE idempotency_keys SET status_code = $3, response = $4 WHERE scope = $1 AND key = $2', [
+  await tx.query(STORE_ANSWER, [
     scope,
     key,
     answer.status,

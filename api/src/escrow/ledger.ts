@@ -328,15 +328,15 @@ export async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<num
   return ids;
 }
 
+const OPEN_HOLDS = prepared(`
+  SELECT t.* FROM ledger_transfers t
+   WHERE t.milestone_id = $1 AND t.flag = 'pending'
+     AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id)
+   ORDER BY t.id`);
+
 /** Holds of a milestone not yet posted or voided. */
 export async function openHolds(tx: Queryable, milestoneId: string): Promise<TransferRow[]> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `SELECT t.* FROM ledger_transfers t
-     WHERE t.milestone_id = $1 AND t.flag = 'pending'
-       AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id)
-     ORDER BY t.id`,
-    [milestoneId],
-  );
+  const { rows } = await tx.query<Record<string, unknown>>(OPEN_HOLDS, [milestoneId]);
   return rows.map(toTransfer);
 }
 

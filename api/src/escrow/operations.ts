@@ -62,7 +62,8 @@ function notify(
 async function setMilestone(tx: Queryable, id: string, changes: Record<string, unknown>): Promise<void> {
   const columns = Object.keys(changes);
   const assignments = columns.map((column, index) => `${column} = $${index + 2}`).join(', ');
-  await tx.query(`UPDATE milestones SET ${assignments}, updated_at = now() WHERE id = $1`, [id, ...Object.values(changes)]);
+  // One prepared statement per set of columns: the few an operation changes.
+  await tx.query(prepared(`UPDATE milestones SET ${assignments}, updated_at = now() WHERE id = $1`), [id, ...Object.values(changes)]);
 }
 
 /**
@@ -78,6 +79,17 @@ export function creditOf(available: number, milestones: MilestoneRow[]): number 
 
 const RELEASE_CHECKS = prepared(`SELECT ${barredSql('$1::uuid')} AS barred,
   EXISTS (SELECT 1 FROM users WHERE id = $2 AND specialist_kind = 'expert' AND verified_at IS NOT NULL AND status = 'active') AS expert`);
+
+/**
+ * Before a card is charged, in one round trip: whether the contractor is
+ * barred, whether another payment of the milestone is charging its card
+ * (one in flight per milestone), and what the escrow account has available
+ * (read, not created: a payment refused later must leave no trace, not even
+ * an empty account).
+ */
+const FUNDING_CHECKS = prepared(`SELECT ${barredSql('$1::uuid')} AS barred,
+  EXISTS (SELECT 1 FROM payment_intents WHERE milestone_id = $2 AND status IN ('created', 'charged')) AS in_flight,
+  (SELECT credits_posted - debits_posted - debits_pending FROM ledger_accounts WHERE kind = 'escrow' AND contract_id = $3) AS available`);
 
 /** A barred contractor (suspended, declared insolvent) is paid nothing, held or posted. */
 async function requirePayable(ctx: ContractContext): Promise<void> {
@@ -120,16 +132,14 @@ export interface CardPayment {
 export async function fundingDue(ctx: ContractContext, milestone: MilestoneRow): Promise<number> {
   requireActive(ctx.contract);
   if (milestone.status !== 'draft') throw new RuleError(409, EM.notFundable);
-  await requirePayable(ctx);
-  // One payment in flight per milestone: another one charging its card answers first.
-  const { rows } = await ctx.tx.query("SELECT 1 FROM payment_intents WHERE milestone_id = $1 AND status IN ('created', 'charged')", [milestone.id]);
-  if (rows.length > 0) throw new RuleError(409, EM.paymentPending);
-  // Read, not created: a payment refused later must leave no trace, not even an empty account.
-  const { rows: accounts } = await ctx.tx.query<{ available: string }>(
-    "SELECT credits_posted - debits_posted - debits_pending AS available FROM ledger_accounts WHERE kind = 'escrow' AND contract_id = $1",
-    [ctx.contract.id],
-  );
-  const credit = creditOf(Number(accounts[0]?.available ?? 0), await milestonesOf(ctx));
+  const { rows } = await ctx.tx.query<{ barred: boolean; in_flight: boolean; available: string | null }>(FUNDING_CHECKS, [
+    ctx.contract.contractor_id,
+    milestone.id,
+    ctx.contract.id,
+  ]);
+  if (rows[0]?.barred) throw new RuleError(409, EM.contractorBarred);
+  if (rows[0]?.in_flight) throw new RuleError(409, EM.paymentPending);
+  const credit = creditOf(Number(rows[0]?.available ?? 0), await milestonesOf(ctx));
   return Math.max(0, milestoneTotal(milestone) - credit);
 }
 

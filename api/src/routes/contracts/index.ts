@@ -247,7 +247,7 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
       return sendAnswer(reply, answer);
     };
 
-    const started = await app.db.transaction(async (tx): Promise<{ answer: Answer } | { intent: PaymentIntent }> => {
+    const started = await app.db.transaction(async (tx): Promise<{ answer: Answer } | { intent: PaymentIntent; title?: string }> => {
       const claim = await claimKey(tx, scope, key, hash, ttlHours);
       if (claim.kind === 'replay') return { answer: claim.answer };
       if (claim.kind === 'in_progress') {
@@ -275,7 +275,7 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
           currency: ctx.contract.currency,
           locale: request.locale,
         });
-        return { intent };
+        return { intent, title: ctx.title };
       }
       // Paid from the contract's credit: no card, done in this one transaction.
       const { notifications } = await fundMilestone(ctx, milestone!, null);
@@ -289,13 +289,19 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
 
     const { intent } = started;
     if (!card) throw new HttpError(409, request.t(EM.paymentPending));
-    const { rows } = await app.db.query<{ title: string }>(
-      'SELECT p.title AS title FROM milestones m JOIN contracts c ON c.id = m.contract_id JOIN projects p ON p.id = c.project_id WHERE m.id = $1',
-      [intent.milestone_id],
-    );
+    // A retry finishing a call that was cut off has not read the project's title yet.
+    const title =
+      started.title ??
+      (
+        await app.db.query<{ title: string }>(
+          'SELECT p.title AS title FROM milestones m JOIN contracts c ON c.id = m.contract_id JOIN projects p ON p.id = c.project_id WHERE m.id = $1',
+          [intent.milestone_id],
+        )
+      ).rows[0]?.title ??
+      '';
     let charge: ChargeResult;
     try {
-      charge = await chargeIntent(payments, intent, card, rows[0]?.title ?? '');
+      charge = await chargeIntent(payments, intent, card, title);
     } catch (error) {
       if (!(error instanceof PaymentUnavailableError)) throw error;
       await abandonIntent(app.db, intent);
