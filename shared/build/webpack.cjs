@@ -163,7 +163,20 @@ function createAppConfig(options) {
           }),
         !dev && new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].chunk.css' }),
       ].filter(Boolean),
-      optimization: { moduleIds: dev ? 'named' : 'deterministic', chunkIds: dev ? 'named' : 'deterministic' },
+      optimization: {
+        moduleIds: dev ? 'named' : 'deterministic',
+        chunkIds: dev ? 'named' : 'deterministic',
+        // Each `shared/` sub-path the shell provides is its own shared module,
+        // and webpack split their common code into dozens of small chunks the
+        // first paint fetched one by one. The shell's copy of the workspace
+        // package, which every page runs, arrives as one chunk instead. Remotes
+        // keep the default: their copies are fallbacks the page rarely loads.
+        // The catalogs stay apart: a visitor loads one language.
+        splitChunks:
+          isHost && !dev
+            ? { cacheGroups: { workspace: { test: /[\\/]shared[\\/]src[\\/](?!locales[\\/]).*\.[cm]?[jt]sx?$/, name: 'shared-workspace', chunks: 'async', enforce: true } } }
+            : undefined,
+      },
       performance: { hints: false },
       stats: dev ? 'minimal' : 'errors-warnings',
       devServer: {
