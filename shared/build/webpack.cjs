@@ -174,7 +174,16 @@ function createAppConfig(options) {
         // The catalogs stay apart: a visitor loads one language.
         splitChunks:
           isHost && !dev
-            ? { cacheGroups: { workspace: { test: /[\\/]shared[\\/]src[\\/](?!locales[\\/]).*\.[cm]?[jt]sx?$/, name: 'shared-workspace', chunks: 'async', enforce: true } } }
+            ? {
+                cacheGroups: {
+                  workspace: {
+                    test: /[\\/]shared[\\/]src[\\/](?!locales[\\/]).*\.[cm]?[jt]sx?$/,
+                    name: 'shared-workspace',
+                    chunks: 'async',
+                    enforce: true,
+                  },
+                },
+              }
             : undefined,
       },
       performance: { hints: false },
