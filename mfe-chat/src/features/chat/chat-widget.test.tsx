@@ -37,6 +37,18 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
+test('opens at once on the welcome message when the visitor pressed the launcher that stood in for it, focus inside', () => {
+  render(
+    <I18nProvider i18n={i18n}>
+      <ChatWidget phone={PHONE} defaultOpen />
+    </I18nProvider>,
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Fundament support' });
+  expect(within(dialog).getByRole('log')).toHaveTextContent('How can we help you today?');
+  expect(within(dialog).getByRole('button', { name: 'Pricing' })).toHaveFocus();
+  expect(screen.getByRole('button', { name: 'Close chat', expanded: true })).toBeInTheDocument();
+});
+
 test('is closed by default and opens on the welcome message with four options, focus inside', async () => {
   const user = setup();
   const toggle = screen.getByRole('button', { name: 'Need help?' });
@@ -148,7 +160,11 @@ test('talking to an agent opens the messaging app link in a new tab and closes t
 
   await user.click(screen.getByRole('button', { name: 'Talk to an agent' }));
 
-  expect(open).toHaveBeenCalledWith('https://wa.me/33184800000?text=Hello%20Fundament%20support%2C%20I%20need%20help.', '_blank', 'noopener,noreferrer');
+  expect(open).toHaveBeenCalledWith(
+    'https://wa.me/33184800000?text=Hello%20Fundament%20support%2C%20I%20need%20help.',
+    '_blank',
+    'noopener,noreferrer',
+  );
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Need help?' })).toHaveFocus();
 });
