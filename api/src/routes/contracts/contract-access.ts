@@ -6,7 +6,7 @@ import { prepared, type Queryable } from '../../db/database';
 import { HttpError } from '../../plugins/error-handler';
 import { emailNotifications } from '../../marketplace/notification-mail';
 import type { NewNotification } from '../../marketplace/notifications';
-import { contractMilestones, toMilestone, type ContractRow, type MilestoneRow } from '../../escrow/contracts';
+import { contractMilestones, type ContractRow, type MilestoneRow } from '../../escrow/contracts';
 import { accountFigures, contractStatement, contractViewById, type ViewerRole } from '../../escrow/contract-views';
 import type { ContractContext } from '../../escrow/operations';
 import type { Answer } from '../../escrow/idempotency';
@@ -37,19 +37,21 @@ export function announcer(app: FastifyInstance, config: AppConfig) {
   };
 }
 
-/** The contract, locked, with its project's title and its milestones: one round trip. */
-const LOCK_CONTRACT = prepared(`
-  SELECT c.*, p.title AS project_title,
-         (SELECT coalesce(json_agg(m ORDER BY m.position), '[]') FROM milestones m WHERE m.contract_id = c.id) AS milestones_json
-    FROM contracts c JOIN projects p ON p.id = c.project_id
-   WHERE c.id = $1
-     FOR UPDATE OF c`);
+/**
+ * The contract, locked, with its project's title. Not its milestones: a
+ * statement that waited for the lock still reads other tables as they were
+ * when it began, so milestones read with it could miss the change of the
+ * transaction it waited for (a milestone released twice).
+ */
+const LOCK_CONTRACT = prepared(
+  'SELECT c.*, p.title AS project_title FROM contracts c JOIN projects p ON p.id = c.project_id WHERE c.id = $1 FOR UPDATE OF c',
+);
 
 /**
  * The contract locked for the rest of the transaction, with the project title
- * and the milestones (kept in the context, so the operation does not read
- * them again), and the milestone the route names; 404 for a contract the
- * role check refuses.
+ * and, when the route names a milestone, the milestones read once it is
+ * locked (kept in the context, so the operation does not read them again);
+ * 404 for a contract the role check refuses.
  */
 export async function lockContext(
   tx: Queryable,
@@ -58,13 +60,14 @@ export async function lockContext(
   milestoneId?: string,
 ): Promise<{ ctx: ContractContext; milestone: MilestoneRow | undefined }> {
   if (!UUID.test(contractId)) throw notFound(request);
-  const { rows } = await tx.query<ContractRow & { project_title: string; milestones_json: Record<string, unknown>[] }>(LOCK_CONTRACT, [contractId]);
+  const { rows } = await tx.query<ContractRow & { project_title: string }>(LOCK_CONTRACT, [contractId]);
   if (!rows[0]) throw notFound(request);
-  const { project_title: title, milestones_json, ...contract } = rows[0];
-  const ctx: ContractContext = { tx, contract, title, milestones: milestones_json.map(toMilestone) };
+  const { project_title: title, ...contract } = rows[0];
+  const ctx: ContractContext = { tx, contract, title };
   let milestone: MilestoneRow | undefined;
   if (milestoneId !== undefined) {
-    milestone = ctx.milestones!.find((m) => m.id === milestoneId);
+    ctx.milestones = UUID.test(milestoneId) ? await contractMilestones(tx, contract.id) : [];
+    milestone = ctx.milestones.find((m) => m.id === milestoneId);
     if (!milestone) throw new HttpError(404, request.t(EM.milestoneNotFound));
   }
   return { ctx, milestone };
