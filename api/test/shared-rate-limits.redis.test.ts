@@ -1,5 +1,8 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { createRedisLimiter } from '../src/accounts/attempt-limiter';
 import { createTestApp, type TestApp } from './test-app';
 import { SIGN_IN_LIMITS, tenThenOneMore } from './shared-limits';
 
@@ -52,4 +55,42 @@ it('keeps the counters in Redis, under the prefix, with the window as their life
   } finally {
     await redis.quit();
   }
+});
+
+describe('when Redis goes away after start-up', () => {
+  // A server of this test's own, stopped halfway.
+  const port = 20_000 + Math.floor(Math.random() * 10_000);
+  let server: ChildProcess;
+  beforeAll(async () => {
+    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    for (let i = 0; i < 50; i += 1) {
+      const probe = new Redis(`redis://127.0.0.1:${port}`, { retryStrategy: () => null, maxRetriesPerRequest: 0, lazyConnect: true });
+      const up = await probe.connect().then(
+        () => true,
+        () => false,
+      );
+      probe.disconnect();
+      if (up) return;
+      await sleep(100);
+    }
+    throw new Error(`redis-server did not start on port ${port}`);
+  });
+  afterAll(() => {
+    server.kill();
+  });
+
+  it('keeps counting on this instance instead of refusing every attempt', async () => {
+    const limiter = await createRedisLimiter({ url: `redis://127.0.0.1:${port}`, keyPrefix });
+    try {
+      expect((await limiter.hit('login:ip:10.9.2.1', 60_000)).count).toBe(1);
+      server.kill();
+      await new Promise((resolve) => server.once('exit', resolve));
+      const counts = [];
+      for (let i = 0; i < 3; i += 1) counts.push((await limiter.hit('login:ip:10.9.2.1', 60_000)).count);
+      // Counted in this process from zero: a limit still applies, on this instance alone.
+      expect(counts).toEqual([1, 2, 3]);
+    } finally {
+      await limiter.close();
+    }
+  });
 });

@@ -132,7 +132,9 @@ export async function createRedisLimiter({ url, keyPrefix, onError }: RedisLimit
   return {
     hit,
     async close() {
-      await redis.quit().catch(() => redis.disconnect());
+      // Quitting waits for an answer; with Redis away, only stopping its reconnection ends the client.
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     },
   };
 }
