@@ -6,7 +6,9 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPostgres, type Database } from '../src/db/database';
+import { CONTRACT_VIEW } from '../src/escrow/contract-views';
 import { milestoneFees } from '../src/escrow/fees';
+import { ACCOUNT_IDS, OPEN_HOLDS } from '../src/escrow/ledger';
 import { seedAdmin, seedPerson, type SeededPerson } from '../test/escrow-fixtures';
 import type { BenchRow, EscrowBenchOptions as ApiBenchHandOver } from './bench-row';
 import { writeLedgerHistory } from './ledger-history';
@@ -15,8 +17,8 @@ import { writeLedgerHistory } from './ledger-history';
  * Escrow throughput on PostgreSQL: contracts written straight into the
  * database, then every milestone funded and released through HTTP by
  * concurrent clients, and the ledger check at the end. Reports operations per
- * second and latency percentiles. A figure to watch, not a test: nothing is
- * asserted.
+ * second and latency percentiles, and whether the busiest statements' plans
+ * use indexes. A figure to watch, not a test: nothing is asserted.
  *
  * On its own (`pnpm bench:escrow [--contracts 2000] [--concurrency 20] [--pool 10] [--history 1000000]`)
  * it starts the API in-process on a fresh schema of DATABASE_URL, dropped
@@ -199,7 +201,45 @@ async function fundAndRelease(
   log(`Releasing them with ${concurrency} concurrent clients${limit}…`);
   const releases = await measure(funds.done, concurrency, deadline(), (contract) => post(contract, 'release', {}));
 
-  return [...rows, row('POST …/fund (escrow)', funds), row('POST …/release (escrow)', releases), await timedCheck('')];
+  const sample = funds.done[0] ?? contracts[0]!;
+  return [
+    ...rows,
+    row('POST …/fund (escrow)', funds),
+    row('POST …/release (escrow)', releases),
+    await timedCheck(''),
+    ...(await planChecks(db, sample)),
+  ];
+}
+
+/** Tables large enough in a run that reading one whole for one payment is a mistake of the plan. */
+const LARGE_TABLES = ['contracts', 'milestones', 'ledger_accounts', 'ledger_transfers', 'idempotency_keys', 'payment_intents'];
+
+/**
+ * The plans of the payments' busiest statements on the data the run left:
+ * a row per statement, failed when it scans a large table whole.
+ */
+async function planChecks(db: Database, contract: BenchContract): Promise<BenchRow[]> {
+  const checked: [string, string, unknown[]][] = [
+    ['contract view', CONTRACT_VIEW.text, [contract.id]],
+    ['open holds', OPEN_HOLDS.text, [contract.milestoneId]],
+    ['account ids', ACCOUNT_IDS.text, [['escrow'], [null], [contract.id], ['XAF']]],
+  ];
+  const rows: BenchRow[] = [];
+  for (const [label, text, params] of checked) {
+    const { rows: explained } = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${text}`, params);
+    const scans: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (!node || typeof node !== 'object') return;
+      const plan = node as Record<string, unknown>;
+      if (plan['Node Type'] === 'Seq Scan' && LARGE_TABLES.includes(String(plan['Relation Name']))) scans.push(String(plan['Relation Name']));
+      Object.values(plan).forEach(walk);
+    };
+    walk(explained[0]?.['QUERY PLAN']);
+    const verdict = scans.length === 0 ? 'indexes only' : `FAILED: reads all of ${[...new Set(scans)].join(', ')}`;
+    rows.push({ name: `EXPLAIN ${label} (${verdict})`, requestsPerSecond: 0, p50: 0, p99: 0, failures: scans.length === 0 ? 0 : 1, answered: 1 });
+  }
+  return rows;
 }
 
 export async function runEscrowBench(options: EscrowBenchSettings = {}): Promise<BenchRow[]> {

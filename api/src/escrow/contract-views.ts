@@ -286,7 +286,7 @@ const VIEW_PARTS = `
     WHERE a.kind = 'escrow' AND a.contract_id = d.id AND t.flag IN ('posted', 'post_pending')) AS view_transfers`;
 
 /** A contract and everything its view shows, in one statement. */
-const CONTRACT_VIEW = prepared(`SELECT d.*, ${VIEW_PARTS} FROM (${CONTRACT_SELECT} WHERE c.id = $1) d`);
+export const CONTRACT_VIEW = prepared(`SELECT d.*, ${VIEW_PARTS} FROM (${CONTRACT_SELECT} WHERE c.id = $1) d`);
 
 /** Only the parts, for a contract already read. */
 const VIEW_PARTS_OF = prepared(`SELECT ${VIEW_PARTS} FROM (SELECT $1::uuid AS id) d`);

@@ -291,7 +291,7 @@ const SAME_ACCOUNT = (a: string, b: string) => `${a}.kind = ${b}.kind
  * The ids of several accounts in one statement, those missing created in the
  * order of the input.
  */
-const ACCOUNT_IDS = prepared(`
+export const ACCOUNT_IDS = prepared(`
   WITH wanted AS (
     SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[]) WITH ORDINALITY AS w (kind, user_id, contract_id, currency, n)
   ), found AS (
@@ -328,7 +328,7 @@ export async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<num
   return ids;
 }
 
-const OPEN_HOLDS = prepared(`
+export const OPEN_HOLDS = prepared(`
   SELECT t.* FROM ledger_transfers t
    WHERE t.milestone_id = $1 AND t.flag = 'pending'
      AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id)
