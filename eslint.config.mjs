@@ -30,6 +30,10 @@ const apps = ['shell', ...subfolders('.').filter((name) => name.startsWith('mfe-
  */
 const commonFeatures = ['common'];
 
+/** Valibot's object schemas: an API answer's shape is declared once, in `shared/contract`. */
+const objectSchemas = ['object', 'strictObject', 'looseObject', 'objectWithRest'];
+const oneContract = 'The shell and the remotes declare no API schema of their own: import it from `shared/contract` (form values: `shared/schemas`).';
+
 /**
  * Import boundaries as `import-x/no-restricted-paths` zones (paths resolved, so relative and
  * package imports are caught alike). Imports flow app → features → shared.
@@ -146,6 +150,17 @@ export default tseslint.config(
               message: 'Remotes and the shell never import each other, nor the API: what both need lives in `shared`.',
             },
           ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.object.name='v'][callee.property.name=/^(${objectSchemas.join('|')})$/]`,
+          message: oneContract,
+        },
+        {
+          selector: `ImportDeclaration[source.value='valibot'] > ImportSpecifier[imported.name=/^(${objectSchemas.join('|')})$/]`,
+          message: oneContract,
         },
       ],
     },

@@ -28,6 +28,10 @@ const files = {
   'mfe-x/src/uses-other-remote.ts': "import { y } from '../../mfe-y/src/y';\nexport const x = y;\n",
   'mfe-x/src/uses-shell.ts': "import { s } from '../../shell/src/s';\nexport const x = s;\n",
   'mfe-y/src/y.ts': 'export const y = 1;\n',
+  'mfe-y/src/schema.ts': "import * as v from 'valibot';\nexport const S = v.strictObject({ id: v.string() });\n",
+  'mfe-y/src/named-schema.ts': "import { looseObject, string } from 'valibot';\nexport const S = looseObject({ id: string() });\n",
+  'mfe-y/src/uses-schema.ts': "import * as v from 'valibot';\nexport const ids = v.array(v.string());\n",
+  'shared/src/contract/schema.ts': "import * as v from 'valibot';\nexport const S = v.object({ id: v.string() });\n",
   'shell/src/s.ts': 'export const s = 1;\n',
   'shared/src/uses-remote.ts': "import { y } from '../../mfe-y/src/y';\nexport const z = y;\n",
   'api/src/uses-remote.ts': "import { y } from '../../mfe-y/src/y';\nexport const z = y;\n",
@@ -88,6 +92,13 @@ test('shared and the API import no front end', async () => {
 
 test('an import cycle is refused', async () => {
   assert.deepEqual(await rulesBroken('mfe-x/src/features/a/cycle-one.ts'), ['import-x/no-cycle']);
+});
+
+test('a remote declaring an object schema of its own is refused; shared/contract declares them', async () => {
+  assert.deepEqual(await rulesBroken('mfe-y/src/schema.ts'), ['no-restricted-syntax']);
+  assert.deepEqual(await rulesBroken('mfe-y/src/named-schema.ts'), ['no-restricted-syntax']);
+  assert.deepEqual(await rulesBroken('mfe-y/src/uses-schema.ts'), []);
+  assert.deepEqual(await rulesBroken('shared/src/contract/schema.ts'), []);
 });
 
 test('a remote importing another by package name is refused', async () => {
