@@ -14,9 +14,9 @@ import { openTestDatabase } from './test-app';
  */
 const CEILINGS = {
   // Were 42 and 44 when each transfer, account and notification took its own statements and the answer's view nine.
-  fund: { locked: 20, total: 21 },
+  fund: { locked: 19, total: 20 },
   // Were 37 and 38.
-  release: { locked: 13, total: 14 },
+  release: { locked: 12, total: 13 },
 };
 
 /**

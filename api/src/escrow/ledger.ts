@@ -234,18 +234,20 @@ export class LockedAccounts {
   }
 
   /**
-   * Writes what was booked: the locked accounts' new totals, one statement
-   * each, then every transfer in one statement, in the order booked.
+   * Writes what was booked in one statement: the locked accounts' new totals
+   * and every transfer, in the order booked.
    */
   async write(): Promise<void> {
-    for (const id of this.changed) {
-      const account = this.get(id);
-      await this.tx.query(SAVE_TOTALS, [account.id, account.debits_pending, account.debits_posted, account.credits_pending, account.credits_posted]);
-    }
+    const accounts = [...this.changed].map((id) => this.get(id));
     this.changed.clear();
     const rows = this.queued.splice(0);
-    if (rows.length === 0) return;
-    await this.tx.query(INSERT_TRANSFERS, [
+    if (rows.length === 0 && accounts.length === 0) return;
+    await this.tx.query(WRITE_BOOKED, [
+      accounts.map((account) => account.id),
+      accounts.map((account) => account.debits_pending),
+      accounts.map((account) => account.debits_posted),
+      accounts.map((account) => account.credits_pending),
+      accounts.map((account) => account.credits_posted),
       rows.map((row) => row.debit),
       rows.map((row) => row.credit),
       rows.map((row) => row.amount),
@@ -273,13 +275,16 @@ interface QueuedTransfer {
 
 const LOCK_ACCOUNTS = prepared('SELECT * FROM ledger_accounts WHERE id = ANY ($1::bigint[]) ORDER BY id FOR UPDATE');
 
-const SAVE_TOTALS = prepared(
-  'UPDATE ledger_accounts SET debits_pending = $2, debits_posted = $3, credits_pending = $4, credits_posted = $5 WHERE id = $1',
-);
-
-const INSERT_TRANSFERS = prepared(`
+/** The locked accounts' totals ($1 to $5) and the transfers ($6 to $14) of one operation. */
+const WRITE_BOOKED = prepared(`
+  WITH totals AS (
+    UPDATE ledger_accounts a
+       SET debits_pending = v.debits_pending, debits_posted = v.debits_posted, credits_pending = v.credits_pending, credits_posted = v.credits_posted
+      FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[]) AS v (id, debits_pending, debits_posted, credits_pending, credits_posted)
+     WHERE a.id = v.id
+  )
   INSERT INTO ledger_transfers (debit_account_id, credit_account_id, amount, currency, flag, pending_id, code, contract_id, milestone_id)
-  SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::uuid[], $9::uuid[])`);
+  SELECT * FROM unnest($6::bigint[], $7::bigint[], $8::bigint[], $9::text[], $10::text[], $11::bigint[], $12::text[], $13::uuid[], $14::uuid[])`);
 
 /** The unique index's key: an absent owner or contract is the zero uuid. */
 const SAME_ACCOUNT = (a: string, b: string) => `${a}.kind = ${b}.kind
