@@ -3,7 +3,18 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database, PreparedStatement, Queryable } from '../src/db/database';
 import { RELAXED_LIMITS } from './accounts-helpers';
-import { CARDS, assignExpert, complete, createContract, createParties, fund, getContract, inspect, release, type EscrowParties } from './escrow-helpers';
+import {
+  CARDS,
+  assignExpert,
+  complete,
+  createContract,
+  createParties,
+  fund,
+  getContract,
+  inspect,
+  release,
+  type EscrowParties,
+} from './escrow-helpers';
 import { openTestDatabase } from './test-app';
 
 /**

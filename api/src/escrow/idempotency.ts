@@ -79,12 +79,7 @@ export async function claimKey<T>(tx: Queryable, scope: string, key: string, has
 
 /** Stores the key's outcome, a success or a refusal worth replaying (a declined card). */
 export async function storeAnswer(tx: Queryable, scope: string, key: string, answer: Answer): Promise<void> {
-  await tx.query(STORE_ANSWER, [
-    scope,
-    key,
-    answer.status,
-    JSON.stringify(answer.body),
-  ]);
+  await tx.query(STORE_ANSWER, [scope, key, answer.status, JSON.stringify(answer.body)]);
 }
 
 /** The stored answer of a key, if it has one. */
