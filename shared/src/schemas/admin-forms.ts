@@ -10,3 +10,6 @@ export const ExpertChoiceSchema = v.object({
   expert_id: v.pipe(v.string(), v.nonEmpty(issueMessage(M.required))),
 });
 export type ExpertChoice = v.InferOutput<typeof ExpertChoiceSchema>;
+
+/** An account action without a reason to give (a reactivation): the dialog's field stays empty. */
+export const NoReasonSchema = v.object({ reason: v.literal('') });

@@ -75,5 +75,5 @@ export {
   SettlementChoiceFormSchema,
 } from './escrow-forms';
 export type { CompletionForm, DisputeForm, DisputeResolutionForm, EstimateForm, InspectionForm, ReviewForm, SettlementChoiceForm } from './escrow-forms';
-export { ExpertChoiceSchema } from './admin-forms';
+export { ExpertChoiceSchema, NoReasonSchema } from './admin-forms';
 export type { ExpertChoice } from './admin-forms';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import * as v from 'valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ReasonSchema } from 'shared/contract';
+import { NoReasonSchema } from 'shared/schemas';
 import { Field, useForm } from 'shared/forms';
 import { ModalDialog } from './modal-dialog';
 
@@ -15,9 +15,6 @@ interface ReasonDialogProps {
   onConfirm: (reason: string) => Promise<void>;
   onClose: () => void;
 }
-
-/** An action without a reason to give (a reactivation). */
-const NoReasonSchema = v.object({ reason: v.literal('') });
 
 /** Asks the admin to confirm an action that affects an account, with its reason. */
 export function ReasonDialog({ title, description, confirmLabel, withReason, danger, onConfirm, onClose }: ReasonDialogProps) {

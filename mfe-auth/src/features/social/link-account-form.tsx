@@ -11,7 +11,8 @@ import { authApi } from '../common/api/auth-api';
 import { PasswordField } from '../common/password-field';
 import { AuthLayout } from '../common/auth-layout';
 
-const PasswordSchema = v.object({ password: SignInSchema.entries.password });
+/** Only the password of the sign-in form, with its messages. */
+const PasswordSchema = v.pick(SignInSchema, ['password']);
 
 interface LinkAccountFormProps {
   /** "Google" or "Facebook". */

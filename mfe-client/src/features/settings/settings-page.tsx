@@ -231,6 +231,8 @@ function PhotoField({ user, initialsText, onUploaded }: PhotoFieldProps) {
     <div className="client-photo">
       <div className="client-photo__frame">
         {shown ? (
+          // The picture's subject is the profile photo itself (the page where it is changed), not a description of a scene.
+          // eslint-disable-next-line jsx-a11y/img-redundant-alt
           <img className="client-photo__image" src={shown} alt={t`Your profile photo`} />
         ) : (
           <span className="client-photo__initials" aria-hidden="true">
