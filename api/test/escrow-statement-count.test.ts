@@ -25,7 +25,7 @@ import { openTestDatabase } from './test-app';
  */
 const CEILINGS = {
   // Were 42 and 44 when each transfer, account and notification took its own statements and the answer's view nine.
-  fund: { locked: 19, total: 20 },
+  fund: { locked: 18, total: 19 },
   // Were 37 and 38.
   release: { locked: 12, total: 13 },
 };

@@ -74,6 +74,13 @@ const SET_INTENT = prepared(`
   UPDATE payment_intents SET status = $2, provider_reference = coalesce($3, provider_reference), card_last4 = coalesce($4, card_last4), updated_at = now()
    WHERE id = $1`);
 
+/** The intent posted and the key's answer stored, in one statement. */
+const POST_INTENT = prepared(`
+  WITH posted AS (
+    UPDATE payment_intents SET status = 'posted', provider_reference = $2, card_last4 = $3, updated_at = now() WHERE id = $1
+  )
+  UPDATE idempotency_keys SET status_code = $6, response = $7 WHERE scope = $4 AND key = $5`);
+
 export async function findIntent(db: Queryable, id: string, forUpdate = false): Promise<PaymentIntent | undefined> {
   const { rows } = await db.query<Record<string, unknown>>(forUpdate ? LOCK_INTENT : FIND_INTENT, [id]);
   return rows[0] ? toIntent(rows[0]) : undefined;
@@ -132,8 +139,6 @@ export async function postCharged(ctx: ContractContext, intentId: string, charge
   ctx.milestones ??= await contractMilestones(tx, intent.contract_id);
   const milestone = ctx.milestones.find((m) => m.id === intent.milestone_id)!;
   const paid: CardPayment = { amount: intent.amount, reference: charge.reference, cardLast4: charge.cardLast4 };
-  // The intent no longer counts as in flight, so the milestone's own check lets it through.
-  await setIntent(tx, intent.id, 'posted', charge);
   let answer: Answer;
   let notifications: NewNotification[] = [];
   try {
@@ -150,7 +155,7 @@ export async function postCharged(ctx: ContractContext, intentId: string, charge
     await keepAsCredit(ctx, milestone, paid);
     answer = { status: error.statusCode, body: { message: t(error.descriptor, error.values) } };
   }
-  await storeAnswer(tx, intent.scope, intent.idempotency_key, answer);
+  await tx.query(POST_INTENT, [intent.id, charge.reference, charge.cardLast4, intent.scope, intent.idempotency_key, answer.status, JSON.stringify(answer.body)]);
   return { answer, notifications };
 }
 
