@@ -6,6 +6,6 @@ module.exports = createAppConfig({
   role: 'remote',
   title: 'mfe-admin · Fundament',
   exposes: {
-    './Routes': './src/app/remote-routes.tsx'
+    './Routes': './src/app/remote-routes.tsx',
   },
 });

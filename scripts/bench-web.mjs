@@ -16,7 +16,15 @@ import * as chromeLauncher from 'chrome-launcher';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { chromium } = createRequire(join(root, 'e2e', 'package.json'))('@playwright/test');
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const enforce = process.argv.includes('--enforce');
 

@@ -48,7 +48,15 @@ if (!base) {
   const port = Number(process.env.BUDGET_PORT ?? 3390);
   base = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DATA_DIR: mkdtempSync(join(tmpdir(), 'fundament-budget-')) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'fundament-budget-')),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForHealth(base);
@@ -135,15 +143,30 @@ try {
   };
 
   const results = [
-    { name: `JavaScript for / ≤ ${BUDGETS.totalJs.kib} KiB`, value: `${(sum(scripts) / KIB).toFixed(1)} KiB`, ok: sum(scripts) / KIB <= BUDGETS.totalJs.kib, holds: BUDGETS.totalJs.holds },
+    {
+      name: `JavaScript for / ≤ ${BUDGETS.totalJs.kib} KiB`,
+      value: `${(sum(scripts) / KIB).toFixed(1)} KiB`,
+      ok: sum(scripts) / KIB <= BUDGETS.totalJs.kib,
+      holds: BUDGETS.totalJs.holds,
+    },
     ...Object.entries(remotes).map(([name, kib]) => ({
       name: `${name} own code ≤ ${BUDGETS.remoteJs.kib} KiB`,
       value: `${kib.toFixed(1)} KiB`,
       ok: kib <= BUDGETS.remoteJs.kib,
       holds: BUDGETS.remoteJs.holds,
     })),
-    { name: `chat embed script ≤ ${BUDGETS.embedJs.kib} KiB`, value: `${embedKib.toFixed(1)} KiB`, ok: embed.ok && embedKib <= BUDGETS.embedJs.kib, holds: BUDGETS.embedJs.holds },
-    { name: 'one copy of each shared library', value: duplicates === 0 ? 'yes' : `${duplicates} duplicated`, ok: duplicates === 0, holds: BUDGETS.singleCopies.holds },
+    {
+      name: `chat embed script ≤ ${BUDGETS.embedJs.kib} KiB`,
+      value: `${embedKib.toFixed(1)} KiB`,
+      ok: embed.ok && embedKib <= BUDGETS.embedJs.kib,
+      holds: BUDGETS.embedJs.holds,
+    },
+    {
+      name: 'one copy of each shared library',
+      value: duplicates === 0 ? 'yes' : `${duplicates} duplicated`,
+      ok: duplicates === 0,
+      holds: BUDGETS.singleCopies.holds,
+    },
   ];
   console.log('\nBudgets');
   for (const result of results) {

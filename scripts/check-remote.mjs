@@ -34,7 +34,10 @@ async function readJson(location, origin) {
   }
   let response;
   try {
-    response = await fetch(location, { headers: { accept: 'application/json', ...(origin ? { origin } : {}) }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await fetch(location, {
+      headers: { accept: 'application/json', ...(origin ? { origin } : {}) },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
   } catch (error) {
     return { problem: `${location} is not reachable (${error.cause?.code ?? error.message})` };
   }
@@ -61,7 +64,10 @@ function corsProblem(location, response, origin) {
 function entryUrl(manifest, manifestLocation) {
   const { remoteEntry, publicPath } = manifest.metaData ?? {};
   if (!remoteEntry?.name) return undefined;
-  const base = !publicPath || publicPath === 'auto' ? new URL('.', isHttp(manifestLocation) ? manifestLocation : pathToFileURL(resolve(manifestLocation))) : new URL(publicPath, manifestLocation);
+  const base =
+    !publicPath || publicPath === 'auto'
+      ? new URL('.', isHttp(manifestLocation) ? manifestLocation : pathToFileURL(resolve(manifestLocation)))
+      : new URL(publicPath, manifestLocation);
   return new URL(`${remoteEntry.path ? `${remoteEntry.path.replace(/\/?$/, '/')}` : ''}${remoteEntry.name}`, base).href;
 }
 
@@ -85,7 +91,11 @@ async function entryProblems(location, origin) {
 }
 
 /** `react-dom/client` → `react-dom`, `@lingui/core` → `@lingui/core`. */
-const packageOf = (module) => module.split('/').slice(0, module.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (module) =>
+  module
+    .split('/')
+    .slice(0, module.startsWith('@') ? 2 : 1)
+    .join('/');
 
 const exposeName = (expose) => String(expose.name ?? expose.path ?? '').replace(/^\.\//, '');
 
@@ -129,7 +139,10 @@ export function compareManifests(name, remote, shell) {
     if (!incompatible.has(key)) incompatible.set(key, { name: packageOf(entry.name), version, range, built: entry.version });
   }
   for (const { name: pkg, version, range, built } of incompatible.values()) {
-    problems.push({ code: 'shared-incompatible', message: `${pkg}: the shell provides ${version}, the remote needs ${range} (built against ${built})` });
+    problems.push({
+      code: 'shared-incompatible',
+      message: `${pkg}: the shell provides ${version}, the remote needs ${range} (built against ${built})`,
+    });
   }
 
   const remoteContract = remote.metaData?.contract;
@@ -139,11 +152,15 @@ export function compareManifests(name, remote, shell) {
   } else {
     const mapped = new Set(remoteContract.routes);
     for (const route of expectedRoutes) {
-      if (!mapped.has(route)) problems.push({ code: 'route-missing', message: `the shell sends route ${route} to this remote, which has no page for it` });
+      if (!mapped.has(route))
+        problems.push({ code: 'route-missing', message: `the shell sends route ${route} to this remote, which has no page for it` });
     }
     for (const route of remoteContract.routes) {
       if (!expectedRoutes.includes(route)) {
-        problems.push({ code: 'route-unknown', message: `the remote maps route ${route}, which the shell has no entry for (deploy the shell first)` });
+        problems.push({
+          code: 'route-unknown',
+          message: `the remote maps route ${route}, which the shell has no entry for (deploy the shell first)`,
+        });
       }
     }
   }
@@ -172,7 +189,8 @@ export async function checkRemote({ name, manifest: location, against }) {
       ? against
       : join(against ?? join(root, 'shell', 'dist'), 'mf-manifest.json');
   const shell = await readJson(shellLocation);
-  if (shell.problem) return [...problems, { code: 'shell-unreachable', message: `${shell.problem} (build the shell, or name the running site with --against)` }];
+  if (shell.problem)
+    return [...problems, { code: 'shell-unreachable', message: `${shell.problem} (build the shell, or name the running site with --against)` }];
 
   const entry = entryUrl(remote.json, manifest);
   if (!entry) problems.push({ code: 'entry-unreachable', message: 'the manifest names no remote entry' });

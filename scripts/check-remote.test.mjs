@@ -91,10 +91,14 @@ describe('compareManifests', () => {
 
   it('accepts a remote built against an older minor of shared (additions ship with the shell first), refuses a newer minor', () => {
     const older = adminManifest();
-    older.shared = older.shared.map((entry) => (entry.name.startsWith('shared/') ? { ...entry, version: '1.0.0', requiredVersion: '^1.0.0' } : entry));
+    older.shared = older.shared.map((entry) =>
+      entry.name.startsWith('shared/') ? { ...entry, version: '1.0.0', requiredVersion: '^1.0.0' } : entry,
+    );
     assert.deepEqual(compareManifests('mfe_admin', older, shellManifest()), []);
     const newer = adminManifest();
-    newer.shared = newer.shared.map((entry) => (entry.name.startsWith('shared/') ? { ...entry, version: '1.3.0', requiredVersion: '^1.3.0' } : entry));
+    newer.shared = newer.shared.map((entry) =>
+      entry.name.startsWith('shared/') ? { ...entry, version: '1.3.0', requiredVersion: '^1.3.0' } : entry,
+    );
     assert.deepEqual(codes(compareManifests('mfe_admin', newer, shellManifest())), ['shared-incompatible']);
   });
 

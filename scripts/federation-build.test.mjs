@@ -30,7 +30,10 @@ describe('federation build configuration', () => {
   });
 
   it('writes the remote contract into the manifest: the route names it maps', async () => {
-    const config = createAppConfig({ appDir: adminDir, name: 'mfe_admin', role: 'remote', exposes: { './Routes': './src/app/remote-routes.tsx' } })({}, { mode: 'production' });
+    const config = createAppConfig({ appDir: adminDir, name: 'mfe_admin', role: 'remote', exposes: { './Routes': './src/app/remote-routes.tsx' } })(
+      {},
+      { mode: 'production' },
+    );
     const stats = { metaData: {} };
     await federationOptions(config).manifest.additionalData({ stats });
     assert.equal(stats.metaData.contract.kind, 'remote');

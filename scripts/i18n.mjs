@@ -24,9 +24,7 @@ if (!existsSync(lingui)) {
 let failed = false;
 for (const pkg of packages) {
   const args =
-    command === 'extract'
-      ? ['extract', '--clean', '--overwrite']
-      : ['compile', '--typescript', ...(flags.includes('--strict') ? ['--strict'] : [])];
+    command === 'extract' ? ['extract', '--clean', '--overwrite'] : ['compile', '--typescript', ...(flags.includes('--strict') ? ['--strict'] : [])];
   const result = spawnSync(lingui, args, { cwd: join(root, pkg), stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (result.status !== 0) {
     failed = true;

@@ -22,7 +22,12 @@ const steps = [
   ['unit tests', bin('jest'), ['--config', 'jest.config.cjs'], join(root, remote)],
   ['production build', bin('webpack'), ['--mode', 'production'], join(root, remote)],
   ['browser', process.execPath, [join(root, 'scripts', 'ensure-chromium.mjs')], root],
-  ['smoke: standalone and inside the shell', 'pnpm', ['exec', 'playwright', 'test', 'tests/remote-smoke.spec.ts', '--project=chromium'], join(root, 'e2e')],
+  [
+    'smoke: standalone and inside the shell',
+    'pnpm',
+    ['exec', 'playwright', 'test', 'tests/remote-smoke.spec.ts', '--project=chromium'],
+    join(root, 'e2e'),
+  ],
 ];
 
 const timings = [];

@@ -164,12 +164,28 @@ async function fundAndRelease(
   const timedCheck = async (label: string): Promise<BenchRow> => {
     const started = performance.now();
     const response = await fetch(`${base}/admin/ledger/check`, { headers: admin.headers });
-    const check = (await response.json()) as { ok: boolean; accounts: number; transfers: number; verified_transfers: number; checks: { name: string; ok: boolean }[] };
+    const check = (await response.json()) as {
+      ok: boolean;
+      accounts: number;
+      transfers: number;
+      verified_transfers: number;
+      checks: { name: string; ok: boolean }[];
+    };
     const ms = round(performance.now() - started);
     const verdict = check.ok
       ? `ok, ${check.checks.length} checks, ${check.transfers} transfers (${check.verified_transfers} new), ${check.accounts} accounts`
-      : `FAILED: ${check.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')}`;
-    return { name: `GET /admin/ledger/check ${label}(${verdict})`, requestsPerSecond: round(1000 / ms), p50: ms, p99: ms, failures: check.ok ? 0 : 1, answered: 1 };
+      : `FAILED: ${check.checks
+          .filter((c) => !c.ok)
+          .map((c) => c.name)
+          .join(', ')}`;
+    return {
+      name: `GET /admin/ledger/check ${label}(${verdict})`,
+      requestsPerSecond: round(1000 / ms),
+      p50: ms,
+      p99: ms,
+      failures: check.ok ? 0 : 1,
+      answered: 1,
+    };
   };
   if (settings.history) {
     log(`Writing a history of ${settings.history} transfers…`);
@@ -302,7 +318,9 @@ if (require.main === module) {
   runEscrowBench(settings).then(
     (rows) => {
       const history = settings.history ? `, ${settings.history} transfers of history` : '';
-      console.log(`\nEscrow on PostgreSQL: ${settings.contracts} contracts, ${settings.concurrency} concurrent clients, API pool of ${settings.pool}${history}\n`);
+      console.log(
+        `\nEscrow on PostgreSQL: ${settings.contracts} contracts, ${settings.concurrency} concurrent clients, API pool of ${settings.pool}${history}\n`,
+      );
       console.log(formatRows(rows));
     },
     (error: unknown) => {

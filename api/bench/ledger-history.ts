@@ -12,7 +12,11 @@ export async function writeLedgerHistory(db: Database, transfers: number): Promi
   const cycles = Math.ceil(transfers / 6);
   await db.transaction(async (tx) => {
     await tx.query(`INSERT INTO ledger_accounts (kind, contract_id, currency) SELECT 'escrow', id, currency FROM contracts ON CONFLICT DO NOTHING`);
-    for (const [kind, column] of [['client_funding', 'client_id'], ['contractor', 'contractor_id'], ['expert', 'expert_id']] as const) {
+    for (const [kind, column] of [
+      ['client_funding', 'client_id'],
+      ['contractor', 'contractor_id'],
+      ['expert', 'expert_id'],
+    ] as const) {
       await tx.query(
         `INSERT INTO ledger_accounts (kind, user_id, currency) SELECT DISTINCT '${kind}', ${column}, currency FROM contracts
           WHERE ${column} IS NOT NULL ON CONFLICT DO NOTHING`,

@@ -1,7 +1,10 @@
 import { loadConfig } from './config';
 import { startupNotes } from './startup-notes';
 
-const messages = (env: NodeJS.ProcessEnv) => startupNotes(loadConfig(env)).map((note) => note.message).join('\n');
+const messages = (env: NodeJS.ProcessEnv) =>
+  startupNotes(loadConfig(env))
+    .map((note) => note.message)
+    .join('\n');
 
 describe('start-up notes', () => {
   it('warn that the demo accounts, with published passwords, are loaded on the embedded database', () => {

@@ -460,17 +460,59 @@ describe('NUL bytes', () => {
 
   const bodies: [string, string, string, () => { authorization: string } | Record<string, never>, () => Record<string, unknown>, string][] = [
     ['project title', 'POST', '/api/v1/projects', () => client.headers, () => ({ ...PROJECT, title: NUL }), 'title'],
-    ['project description', 'POST', '/api/v1/projects', () => client.headers, () => ({ ...PROJECT, description: `${PROJECT.description}\u0000` }), 'description'],
+    [
+      'project description',
+      'POST',
+      '/api/v1/projects',
+      () => client.headers,
+      () => ({ ...PROJECT, description: `${PROJECT.description}\u0000` }),
+      'description',
+    ],
     ['project city', 'POST', '/api/v1/projects', () => client.headers, () => ({ ...PROJECT, city: 'Dou\u0000ala' }), 'city'],
     ['first name', 'PUT', '/api/v1/auth/me', () => client.headers, () => ({ ...profile, first_name: 'Am\u0000ina' }), 'first_name'],
     ['last name', 'PUT', '/api/v1/auth/me', () => client.headers, () => ({ ...profile, last_name: '\u0000' }), 'last_name'],
     ['sign-up first name', 'POST', '/api/v1/auth/sign-up', () => ({}), () => ({ ...signUp, first_name: 'Na\u0000dia' }), 'first_name'],
     ['sign-up last name', 'POST', '/api/v1/auth/sign-up', () => ({}), () => ({ ...signUp, last_name: 'Ngo\u0000no' }), 'last_name'],
-    ['company name', 'PUT', '/api/v1/specialist-profile', () => contractor.headers, () => ({ company_name: 'Paul\u0000 Builders', categories: ['kitchen'], service_country: 'CM' }), 'company_name'],
-    ['a service city', 'PUT', '/api/v1/specialist-profile', () => contractor.headers, () => ({ categories: ['kitchen'], service_country: 'CM', service_cities: ['Douala', 'Kri\u0000bi'] }), 'service_cities.1'],
-    ['a milestone title', 'POST', '/api/v1/projects/00000000-0000-4000-8000-000000000000/quotes', () => contractor.headers, () => ({ amount: 10, currency: 'XAF', duration_days: 3, milestones: [{ title: 'Ro\u0000of', amount: 10 }] }), 'milestones.0.title'],
-    ['a dispute message', 'POST', '/api/v1/disputes/:dispute/messages', () => parties.client.headers, () => ({ body: 'Still\u0000 nobody on site.' }), 'body'],
-    ['an admin dispute message', 'POST', '/api/v1/admin/disputes/:dispute/messages', () => admin.headers, () => ({ body: 'Mediation\u0000 starts.' }), 'body'],
+    [
+      'company name',
+      'PUT',
+      '/api/v1/specialist-profile',
+      () => contractor.headers,
+      () => ({ company_name: 'Paul\u0000 Builders', categories: ['kitchen'], service_country: 'CM' }),
+      'company_name',
+    ],
+    [
+      'a service city',
+      'PUT',
+      '/api/v1/specialist-profile',
+      () => contractor.headers,
+      () => ({ categories: ['kitchen'], service_country: 'CM', service_cities: ['Douala', 'Kri\u0000bi'] }),
+      'service_cities.1',
+    ],
+    [
+      'a milestone title',
+      'POST',
+      '/api/v1/projects/00000000-0000-4000-8000-000000000000/quotes',
+      () => contractor.headers,
+      () => ({ amount: 10, currency: 'XAF', duration_days: 3, milestones: [{ title: 'Ro\u0000of', amount: 10 }] }),
+      'milestones.0.title',
+    ],
+    [
+      'a dispute message',
+      'POST',
+      '/api/v1/disputes/:dispute/messages',
+      () => parties.client.headers,
+      () => ({ body: 'Still\u0000 nobody on site.' }),
+      'body',
+    ],
+    [
+      'an admin dispute message',
+      'POST',
+      '/api/v1/admin/disputes/:dispute/messages',
+      () => admin.headers,
+      () => ({ body: 'Mediation\u0000 starts.' }),
+      'body',
+    ],
   ];
 
   it.each(bodies)('refuses a NUL in the %s with 422 naming the field', async (_name, method, url, headers, payload, field) => {
@@ -516,12 +558,18 @@ describe('NUL bytes', () => {
     };
     const milestones = (await getContract(t.app, parties.client, contractId)).milestones;
     expectRefused(
-      await send(`/api/v1/contracts/${contractId}/milestones/${milestones[1]!.id}/disputes`, parties.client, [{ name: 'reason', value: 'No\u0000body came.' }]),
+      await send(`/api/v1/contracts/${contractId}/milestones/${milestones[1]!.id}/disputes`, parties.client, [
+        { name: 'reason', value: 'No\u0000body came.' },
+      ]),
       'reason',
     );
     expect(await count('disputes')).toBe(disputesBefore);
     expectRefused(
-      await send('/api/v1/projects', client, Object.entries({ ...PROJECT, title: NUL }).map(([name, value]) => ({ name, value }))),
+      await send(
+        '/api/v1/projects',
+        client,
+        Object.entries({ ...PROJECT, title: NUL }).map(([name, value]) => ({ name, value })),
+      ),
       'title',
     );
   });
@@ -533,7 +581,12 @@ describe('NUL bytes', () => {
     for (const route of routes) {
       const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
       const headers = route.url.startsWith('/api/v1/admin/') && route.url !== '/api/v1/admin/auth/login' ? admin.headers : client.headers;
-      const query = await t.app.inject({ method: route.method as 'GET', url: `${url}?probe=a%00b`, headers, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const query = await t.app.inject({
+        method: route.method as 'GET',
+        url: `${url}?probe=a%00b`,
+        headers,
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
       expect([route.method, route.url, query.statusCode]).toEqual([route.method, route.url, 422]);
       expect(json(query).errors).toEqual({ probe: [ENGLISH] });
       if (route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH') {
@@ -543,8 +596,15 @@ describe('NUL bytes', () => {
       }
       const param = route.url.match(/:(\w+)/);
       if (param) {
-        const withNul = route.url.replace(/:(\w+)/g, (_whole, name: string) => (name === param[1] ? 'x%00y' : '00000000-0000-4000-8000-000000000000'));
-        const response = await t.app.inject({ method: route.method as 'GET', url: withNul, headers, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+        const withNul = route.url.replace(/:(\w+)/g, (_whole, name: string) =>
+          name === param[1] ? 'x%00y' : '00000000-0000-4000-8000-000000000000',
+        );
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: withNul,
+          headers,
+          payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        });
         expect([route.method, route.url, response.statusCode]).toEqual([route.method, route.url, 422]);
         expect(json(response).errors).toEqual({ [param[1]!]: [ENGLISH] });
       }
@@ -575,16 +635,19 @@ describe('hostile SVG photos', () => {
     return t.app.inject({ method: 'POST', url: '/api/v1/auth/me/photo', headers: { ...client.headers, ...body.headers }, payload: body.payload });
   };
 
-  it.each(['&#99999999;', '&#x110000;', '&#xFFFFFFFFFFFF;', '&#0;', '&#xD800;'])('refuses a character reference out of range (%s) with a 4xx', async (entity) => {
-    for (const svg of [
-      `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>${entity}</text></svg>`,
-      `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect id="a${entity}" width="1" height="1"/></svg>`,
-    ]) {
-      const response = await uploadSvg(svg);
-      expect(response.statusCode).toBe(422);
-      expect(Object.keys(json(response).errors)).toEqual(['photo']);
-    }
-  });
+  it.each(['&#99999999;', '&#x110000;', '&#xFFFFFFFFFFFF;', '&#0;', '&#xD800;'])(
+    'refuses a character reference out of range (%s) with a 4xx',
+    async (entity) => {
+      for (const svg of [
+        `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>${entity}</text></svg>`,
+        `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect id="a${entity}" width="1" height="1"/></svg>`,
+      ]) {
+        const response = await uploadSvg(svg);
+        expect(response.statusCode).toBe(422);
+        expect(Object.keys(json(response).errors)).toEqual(['photo']);
+      }
+    },
+  );
 
   it('keeps ordinary character references', async () => {
     const response = await uploadSvg('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&#233;t&#xE9; &amp; co</text></svg>');
@@ -604,7 +667,9 @@ describe('hostile SVG photos', () => {
       "content: 'https://evil.example/e'",
       'font-family: "x", image("https://evil.example/f.png")',
     ].join('; ');
-    const response = await uploadSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="5" style="${style.replace(/"/g, '&quot;')}"/></svg>`);
+    const response = await uploadSvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="5" style="${style.replace(/"/g, '&quot;')}"/></svg>`,
+    );
     expect(response.statusCode).toBe(200);
     const served = (await t.app.inject({ method: 'GET', url: json(response).photo_url })).body;
     for (const forbidden of ['evil.example', 'image-set', 'image(', 'cursor', 'content', 'background']) expect(served).not.toContain(forbidden);
@@ -663,7 +728,12 @@ describe('amounts are integers of minor units, never coerced from text', () => {
     expect(response.statusCode).toBe(422);
     expect(Object.keys(json(response).errors)).toEqual(['budget_min']);
     const form = multipart(Object.entries({ ...PROJECT, budget_max: budget }).map(([name, value]) => ({ name, value })));
-    const posted = await t.app.inject({ method: 'POST', url: '/api/v1/projects', headers: { ...client.headers, ...form.headers }, payload: form.payload });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers: { ...client.headers, ...form.headers },
+      payload: form.payload,
+    });
     expect(posted.statusCode).toBe(422);
     expect(Object.keys(json(posted).errors)).toEqual(['budget_max']);
     expect(await count('projects')).toBe(before);
@@ -671,7 +741,12 @@ describe('amounts are integers of minor units, never coerced from text', () => {
 
   it('reads a form budget written as plain digits of minor units', async () => {
     const form = multipart(Object.entries({ ...PROJECT, budget_min: '1500', budget_max: '2500000' }).map(([name, value]) => ({ name, value })));
-    const posted = await t.app.inject({ method: 'POST', url: '/api/v1/projects', headers: { ...client.headers, ...form.headers }, payload: form.payload });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers: { ...client.headers, ...form.headers },
+      payload: form.payload,
+    });
     expect(posted.statusCode).toBe(201);
     const detail = json(await t.app.inject({ method: 'GET', url: `/api/v1/projects/${json(posted).id}`, headers: client.headers }));
     expect(detail).toMatchObject({ budget: { min: 1500, max: 2_500_000 } });

@@ -35,13 +35,24 @@ export type { OutboxMessage };
  */
 export async function latestMail(app: FastifyInstance, to: string): Promise<OutboxMessage | undefined> {
   await app.backgroundIdle();
-  const { rows } = await app.db.query<{ id: string; to_address: string; subject: string; text_body: string; html_body: string; created_at: Date | string }>(
-    'SELECT * FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
-    [to.trim().toLowerCase()],
-  );
+  const { rows } = await app.db.query<{
+    id: string;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string;
+    created_at: Date | string;
+  }>('SELECT * FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [to.trim().toLowerCase()]);
   const row = rows[0];
   if (!row) return undefined;
-  return { id: Number(row.id), to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, created_at: new Date(row.created_at).toISOString() };
+  return {
+    id: Number(row.id),
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    created_at: new Date(row.created_at).toISOString(),
+  };
 }
 
 /** The token of the link in an e-mail (`…/verify-email?token=…` or `…/reset-password?token=…`). */

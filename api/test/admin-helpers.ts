@@ -54,12 +54,14 @@ export function multipartFile(field: string, fileName: string, contentType: stri
   return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export const PNG_BYTES = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 export const adminCall =
   (app: FastifyInstance, token: string) =>
   (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method, url: `/api/v1${url}`, headers: { ...bearer(token), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { ...bearer(token), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });

@@ -12,16 +12,48 @@ beforeAll(async () => {
   call = adminCall(t.app, await adminToken(t.app, t.db));
   ids.claire = await insertUser(t.db, { email: 'claire@example.com', first_name: 'Claire', last_name: 'Zola', city: 'Yaoundé' });
   ids.bob = await insertUser(t.db, { email: 'bob@example.com', first_name: 'Bob', last_name: 'Abena', created_days_ago: 30 });
-  ids.ana = await insertUser(t.db, { email: 'ana@example.com', first_name: 'Ana', last_name: 'Moreau', country: 'France', city: 'Lyon', phone_number: '+33 6 99 88 77 66', created_days_ago: 10 });
-  ids.conrad = await insertUser(t.db, { email: 'conrad@builders.example', first_name: 'Conrad', last_name: 'Builder', account_type: 'specialist', specialist_kind: 'contractor' });
-  ids.vera = await insertUser(t.db, { email: 'vera@example.com', first_name: 'Vera', last_name: 'Vendor', account_type: 'specialist', specialist_kind: 'vendor', country: 'France', city: 'Paris' });
-  ids.ed = await insertUser(t.db, { email: 'ed@example.com', first_name: 'Ed', last_name: 'Expert', account_type: 'specialist', specialist_kind: 'expert', created_days_ago: 20 });
-  ids.art = await insertUser(t.db, { email: 'art@example.com', first_name: 'Art', last_name: 'Isan', account_type: 'specialist', specialist_kind: 'artisan' });
+  ids.ana = await insertUser(t.db, {
+    email: 'ana@example.com',
+    first_name: 'Ana',
+    last_name: 'Moreau',
+    country: 'France',
+    city: 'Lyon',
+    phone_number: '+33 6 99 88 77 66',
+    created_days_ago: 10,
+  });
+  ids.conrad = await insertUser(t.db, {
+    email: 'conrad@builders.example',
+    first_name: 'Conrad',
+    last_name: 'Builder',
+    account_type: 'specialist',
+    specialist_kind: 'contractor',
+  });
+  ids.vera = await insertUser(t.db, {
+    email: 'vera@example.com',
+    first_name: 'Vera',
+    last_name: 'Vendor',
+    account_type: 'specialist',
+    specialist_kind: 'vendor',
+    country: 'France',
+    city: 'Paris',
+  });
+  ids.ed = await insertUser(t.db, {
+    email: 'ed@example.com',
+    first_name: 'Ed',
+    last_name: 'Expert',
+    account_type: 'specialist',
+    specialist_kind: 'expert',
+    created_days_ago: 20,
+  });
+  ids.art = await insertUser(t.db, {
+    email: 'art@example.com',
+    first_name: 'Art',
+    last_name: 'Isan',
+    account_type: 'specialist',
+    specialist_kind: 'artisan',
+  });
   await t.db.query('UPDATE users SET verified_at = now() WHERE id = $1', [ids.vera]);
-  await t.db.query(
-    `INSERT INTO verification_checks (user_id, kind, outcome) VALUES ($1, 'financial_check', 'failed')`,
-    [ids.art],
-  );
+  await t.db.query(`INSERT INTO verification_checks (user_id, kind, outcome) VALUES ($1, 'financial_check', 'failed')`, [ids.art]);
   await t.db.query(`UPDATE users SET status = 'suspended' WHERE id = $1`, [ids.bob]);
   await t.db.query(`INSERT INTO specialist_profiles (user_id, company_name) VALUES ($1, 'Tuiles & Carreaux SARL')`, [ids.art]);
 });
@@ -156,10 +188,7 @@ describe('admin routes and other sessions', () => {
 
   it('answers 401 on every admin route to a client, a specialist and a stranger', async () => {
     const clientToken = await login(t.app, await createVerifiedUser(t.app));
-    const specialistToken = await login(
-      t.app,
-      await createVerifiedUser(t.app, { account_type: 'specialist', specialist_kind: 'contractor' }),
-    );
+    const specialistToken = await login(t.app, await createVerifiedUser(t.app, { account_type: 'specialist', specialist_kind: 'contractor' }));
     expect(ADMIN_ROUTE_LIST.length).toBeGreaterThanOrEqual(12);
     for (const route of ADMIN_ROUTE_LIST) {
       const url = route.url

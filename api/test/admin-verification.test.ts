@@ -35,8 +35,7 @@ describe('verification', () => {
     const refused = await call('PUT', `/admin/users/${id}/verify`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
-      message:
-        'Verification needs: identity check against the national register, location visit, previous-customer interviews, financial check.',
+      message: 'Verification needs: identity check against the national register, location visit, previous-customer interviews, financial check.',
       missing: [...KINDS],
     });
 
@@ -124,10 +123,12 @@ describe('verification', () => {
     expect((await call('PUT', `/admin/users/${id}/verify`)).json().verified).toBe(true);
     const changed = await call('PUT', `/admin/users/${id}/checks/financial_check`, { ...passed, outcome: 'failed', notes: 'New unpaid debts.' });
     expect(changed.json()).toMatchObject({ verified: false, verification_state: 'unverified', verification: { missing: ['financial_check'] } });
-    expect(changed.json().audit.map((entry: { action: string }) => entry.action).slice(0, 2)).toEqual([
-      'user.verification_revoked',
-      'check.recorded',
-    ]);
+    expect(
+      changed
+        .json()
+        .audit.map((entry: { action: string }) => entry.action)
+        .slice(0, 2),
+    ).toEqual(['user.verification_revoked', 'check.recorded']);
   });
 });
 
@@ -199,7 +200,14 @@ describe('suspension', () => {
 });
 
 describe('experts', () => {
-  const expert = { first_name: 'Inès', last_name: 'Kamga', email: 'Ines.Kamga@Example.com', country: 'Cameroon', city: 'Douala', phone_number: '+237 6 70 77 88 99' };
+  const expert = {
+    first_name: 'Inès',
+    last_name: 'Kamga',
+    email: 'Ines.Kamga@Example.com',
+    country: 'Cameroon',
+    city: 'Douala',
+    phone_number: '+237 6 70 77 88 99',
+  };
 
   it('creates an expert who sets a password from the e-mailed link, listed with a workload', async () => {
     const created = await call('POST', '/admin/experts', expert);
@@ -233,7 +241,10 @@ describe('GET /admin/audit', () => {
     const id = await newContractor();
     await call('PUT', `/admin/users/${id}/checks/location_visit`, passed);
     await call('POST', `/admin/users/${id}/suspend`, { reason: 'Checking.' });
-    const other = adminCall(t.app, await adminToken(t.app, t.db, { email: 'second@example.com', password: 'Admin-pass-2026', firstName: 'Sam', lastName: 'Second' }));
+    const other = adminCall(
+      t.app,
+      await adminToken(t.app, t.db, { email: 'second@example.com', password: 'Admin-pass-2026', firstName: 'Sam', lastName: 'Second' }),
+    );
     await other('POST', `/admin/users/${id}/reactivate`);
 
     const all = (await call('GET', `/admin/audit?target=${id}`)).json();

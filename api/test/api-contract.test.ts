@@ -18,11 +18,13 @@ async function apiAnswering(answer: unknown, strictResponses: boolean): Promise<
   await app.register(i18nPlugin);
   await app.register(
     async (api) => {
-      api.withTypeProvider<ValibotTypeProvider>().post(
-        '/things',
-        { schema: { body: BodySchema, response: { 200: ProjectSchema, ...errorResponses(422) } } },
-        async () => answer as v.InferOutput<typeof ProjectSchema>,
-      );
+      api
+        .withTypeProvider<ValibotTypeProvider>()
+        .post(
+          '/things',
+          { schema: { body: BodySchema, response: { 200: ProjectSchema, ...errorResponses(422) } } },
+          async () => answer as v.InferOutput<typeof ProjectSchema>,
+        );
     },
     { prefix: '/api/v1' },
   );
@@ -97,7 +99,10 @@ describe('the OpenAPI document', () => {
 
   it('lists every API route with its request and answer schemas', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: unknown; responses?: Record<string, { content?: unknown }> }>>;
+      paths: Record<
+        string,
+        Record<string, { parameters?: { in: string; name: string }[]; requestBody?: unknown; responses?: Record<string, { content?: unknown }> }>
+      >;
     };
     const problems: string[] = [];
     for (const route of t.app.routeList) {

@@ -10,8 +10,7 @@ afterAll(async () => t.close());
 
 const postLogin = (payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload, headers });
-const me = (token?: string) =>
-  t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: token ? bearer(token) : {} });
+const me = (token?: string) => t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: token ? bearer(token) : {} });
 
 describe('POST /auth/login', () => {
   it('returns an access token for a verified account, whatever the case of the address', async () => {

@@ -1,14 +1,5 @@
 import { createTestApp, type TestApp } from './test-app';
-import {
-  bearer,
-  createVerifiedUser,
-  expireAccountTokens,
-  GOOD_PASSWORD,
-  latestMail,
-  linkToken,
-  login,
-  uniqueEmail,
-} from './accounts-helpers';
+import { bearer, createVerifiedUser, expireAccountTokens, GOOD_PASSWORD, latestMail, linkToken, login, uniqueEmail } from './accounts-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,8 +11,7 @@ const NEW_PASSWORD = 'Fresh-start-2026';
 const forgot = (email: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email }, headers });
 const reset = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/v1/auth/reset-password', payload });
-const tryLogin = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+const tryLogin = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
 
 describe('POST /auth/forgot-password', () => {
   it('e-mails a reset link to a known address', async () => {
@@ -95,8 +85,15 @@ describe('PUT /auth/reset-password', () => {
       method: 'POST',
       url: '/api/v1/auth/sign-up',
       payload: {
-        first_name: 'A', last_name: 'B', email: other, country: 'Cameroon', city: 'Douala', account_type: 'client',
-        phone_number: '+237 612345678', password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD,
+        first_name: 'A',
+        last_name: 'B',
+        email: other,
+        country: 'Cameroon',
+        city: 'Douala',
+        account_type: 'client',
+        phone_number: '+237 612345678',
+        password: GOOD_PASSWORD,
+        password_confirmation: GOOD_PASSWORD,
       },
     });
     const verifyToken = linkToken(await latestMail(t.app, other), 'verify-email');

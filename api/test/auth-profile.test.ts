@@ -12,13 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const upload = (
-  data: Buffer,
-  filename = 'me.png',
-  contentType = 'image/png',
-  field = 'photo',
-  headers: Record<string, string> = bearer(token),
-) => {
+const upload = (data: Buffer, filename = 'me.png', contentType = 'image/png', field = 'photo', headers: Record<string, string> = bearer(token)) => {
   const body = multipart(field, filename, contentType, data);
   return t.app.inject({
     method: 'POST',
@@ -36,7 +30,13 @@ describe('PUT /auth/me', () => {
   it('changes the name and phone', async () => {
     const response = await update({ first_name: 'Aïcha', last_name: 'Mbarga', email, phone_number: '+33 6 12 34 56 78' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ first_name: 'Aïcha', last_name: 'Mbarga', email, phone_number: '+33 6 12 34 56 78', email_verified: true });
+    expect(response.json()).toMatchObject({
+      first_name: 'Aïcha',
+      last_name: 'Mbarga',
+      email,
+      phone_number: '+33 6 12 34 56 78',
+      email_verified: true,
+    });
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
     expect(me.json().first_name).toBe('Aïcha');
   });
@@ -166,7 +166,18 @@ describe('POST /auth/me/photo', () => {
     expect(served.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     const stored = served.body;
-    for (const forbidden of ['script', 'onload', 'onclick', 'foreignObject', 'iframe', 'evil.example', 'javascript:', '<image', 'ENTITY', '@import']) {
+    for (const forbidden of [
+      'script',
+      'onload',
+      'onclick',
+      'foreignObject',
+      'iframe',
+      'evil.example',
+      'javascript:',
+      '<image',
+      'ENTITY',
+      '@import',
+    ]) {
       expect(stored).not.toContain(forbidden);
     }
     expect(stored).toContain('<rect width="200" height="100" fill="url(#g)"/>');

@@ -105,7 +105,9 @@ describe('POST /auth/sign-up', () => {
     const again = await signUp({ ...body, email: String(body.email).toUpperCase() }, { 'accept-language': 'fr' });
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
-    expect(again.json().message).toBe('Merci. Consultez votre boîte de réception : nous avons envoyé à cette adresse un e-mail indiquant l’étape suivante.');
+    expect(again.json().message).toBe(
+      'Merci. Consultez votre boîte de réception : nous avons envoyé à cette adresse un e-mail indiquant l’étape suivante.',
+    );
     const { rows } = await t.db.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [String(body.email).toLowerCase()]);
     expect(rows[0]).toEqual({ n: 1 });
   });
@@ -143,8 +145,7 @@ describe('POST /auth/verify-email', () => {
 });
 
 describe('POST /auth/resend-verification', () => {
-  const resend = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth/resend-verification', payload: { email } });
+  const resend = (email: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/resend-verification', payload: { email } });
 
   it('sends a new, working link to an address still waiting for verification', async () => {
     const body = signUpBody();

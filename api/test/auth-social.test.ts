@@ -398,7 +398,12 @@ describe('a verified account with the provider’s address', () => {
     const { link_token: token } = (await signInWith('google')).json();
     expect((await pendingLink('confirm', { token })).statusCode).toBe(410);
 
-    const sent = await t.app.inject({ method: 'POST', url: '/api/v1/auth/social/pending-link/email', payload: { token }, headers: { 'accept-language': 'fr' } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/social/pending-link/email',
+      payload: { token },
+      headers: { 'accept-language': 'fr' },
+    });
     expect(sent.statusCode).toBe(200);
     expect(sent.json().message).toBe(`Nous avons envoyé un lien de confirmation à ${email}.`);
     const mail = await lastMailText(email);

@@ -61,8 +61,7 @@ const anyUser = (overrides: Partial<Record<Caller, Expectation>> = {}): Record<C
 /** The admin area: 401 to everyone but the admin. */
 const adminOnly: Record<Caller, Expectation> = { ...everyone(401), admin: 'ok' };
 /** A project seen by its owner and by the specialist it is shared with; hidden (404) from everyone else. */
-const sharedProject = (overrides: Partial<Record<Caller, Expectation>> = {}) =>
-  anyUser({ clientB: 404, unverified: 404, expert: 404, ...overrides });
+const sharedProject = (overrides: Partial<Record<Caller, Expectation>> = {}) => anyUser({ clientB: 404, unverified: 404, expert: 404, ...overrides });
 
 const emptyJson = () => ({ payload: {} });
 /** Money calls carry an idempotency key, so the body's validation is what answers past the guard. */
@@ -71,8 +70,7 @@ const keyedJson = () => ({ payload: {}, headers: { 'idempotency-key': `matrix-${
  * The fixture contract: client A's, with the verified specialist as contractor and the expert
  * assigned. Others are strangers to it (404); parties in the wrong role are refused (403).
  */
-const contractParty = (overrides: Partial<Record<Caller, Expectation>> = {}) =>
-  anyUser({ clientB: 404, unverified: 404, ...overrides });
+const contractParty = (overrides: Partial<Record<Caller, Expectation>> = {}) => anyUser({ clientB: 404, unverified: 404, ...overrides });
 const contractOf = (c: Ctx) => `/api/v1/contracts/${c.contractId}`;
 
 const MATRIX: Record<string, Entry> = {
@@ -80,22 +78,51 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/ready': { url: () => '/api/v1/ready', expect: everyone('public') },
 
   'POST /api/v1/auth/sign-up': { url: () => '/api/v1/auth/sign-up', body: emptyJson, expect: everyone('public') },
-  'POST /api/v1/auth/verify-email': { url: () => '/api/v1/auth/verify-email', body: () => ({ payload: { token: 'nope' } }), expect: everyone('public') },
-  'POST /api/v1/auth/resend-verification': { url: () => '/api/v1/auth/resend-verification', body: () => ({ payload: { email: 'x@example.com' } }), expect: everyone('public') },
+  'POST /api/v1/auth/verify-email': {
+    url: () => '/api/v1/auth/verify-email',
+    body: () => ({ payload: { token: 'nope' } }),
+    expect: everyone('public'),
+  },
+  'POST /api/v1/auth/resend-verification': {
+    url: () => '/api/v1/auth/resend-verification',
+    body: () => ({ payload: { email: 'x@example.com' } }),
+    expect: everyone('public'),
+  },
   'POST /api/v1/auth/login': { url: () => '/api/v1/auth/login', body: emptyJson, expect: everyone('public') },
   'GET /api/v1/auth/me': { url: () => '/api/v1/auth/me', expect: anyUser() },
   'PUT /api/v1/auth/me': { url: () => '/api/v1/auth/me', body: emptyJson, expect: anyUser() },
   'POST /api/v1/auth/me/photo': { url: () => '/api/v1/auth/me/photo', body: emptyJson, expect: anyUser() },
   'POST /api/v1/auth/logout': { url: () => '/api/v1/auth/logout', expect: anyUser(), freshSession: true },
-  'POST /api/v1/auth/logout-everywhere': { url: () => '/api/v1/auth/logout-everywhere', expect: anyUser(), freshSession: true, endsEverySession: true },
-  'POST /api/v1/auth/forgot-password': { url: () => '/api/v1/auth/forgot-password', body: () => ({ payload: { email: 'x@example.com' } }), expect: everyone('public') },
+  'POST /api/v1/auth/logout-everywhere': {
+    url: () => '/api/v1/auth/logout-everywhere',
+    expect: anyUser(),
+    freshSession: true,
+    endsEverySession: true,
+  },
+  'POST /api/v1/auth/forgot-password': {
+    url: () => '/api/v1/auth/forgot-password',
+    body: () => ({ payload: { email: 'x@example.com' } }),
+    expect: everyone('public'),
+  },
   'PUT /api/v1/auth/reset-password': { url: () => '/api/v1/auth/reset-password', body: emptyJson, expect: everyone('public') },
   'GET /api/v1/auth/social/link': { url: () => '/api/v1/auth/social/link?provider=google', expect: everyone('public') },
   'POST /api/v1/auth/social/callback': { url: () => '/api/v1/auth/social/callback?provider=google&code=x&state=y', expect: everyone('public') },
   'GET /api/v1/auth/social/providers': { url: () => '/api/v1/auth/social/providers', expect: everyone('public') },
-  'POST /api/v1/auth/social/pending-link/password': { url: () => '/api/v1/auth/social/pending-link/password', body: () => ({ payload: { token: 'nope', password: 'nope' } }), expect: everyone('public') },
-  'POST /api/v1/auth/social/pending-link/email': { url: () => '/api/v1/auth/social/pending-link/email', body: () => ({ payload: { token: 'nope' } }), expect: everyone('public') },
-  'POST /api/v1/auth/social/pending-link/confirm': { url: () => '/api/v1/auth/social/pending-link/confirm', body: () => ({ payload: { token: 'nope' } }), expect: everyone('public') },
+  'POST /api/v1/auth/social/pending-link/password': {
+    url: () => '/api/v1/auth/social/pending-link/password',
+    body: () => ({ payload: { token: 'nope', password: 'nope' } }),
+    expect: everyone('public'),
+  },
+  'POST /api/v1/auth/social/pending-link/email': {
+    url: () => '/api/v1/auth/social/pending-link/email',
+    body: () => ({ payload: { token: 'nope' } }),
+    expect: everyone('public'),
+  },
+  'POST /api/v1/auth/social/pending-link/confirm': {
+    url: () => '/api/v1/auth/social/pending-link/confirm',
+    body: () => ({ payload: { token: 'nope' } }),
+    expect: everyone('public'),
+  },
 
   'POST /api/v1/admin/auth/login': { url: () => '/api/v1/admin/auth/login', body: emptyJson, expect: everyone('public') },
   'GET /api/v1/admin/auth/me': { url: () => '/api/v1/admin/auth/me', expect: adminOnly },
@@ -103,15 +130,27 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/admin/users': { url: () => '/api/v1/admin/users', expect: adminOnly },
   'GET /api/v1/admin/users/summary': { url: () => '/api/v1/admin/users/summary?role=clients', expect: adminOnly },
   'GET /api/v1/admin/users/:id': { url: (c) => `/api/v1/admin/users/${c.targetUserId}`, expect: adminOnly },
-  'PUT /api/v1/admin/users/:id/checks/:kind': { url: (c) => `/api/v1/admin/users/${c.targetUserId}/checks/identity_register`, body: emptyJson, expect: adminOnly },
-  'POST /api/v1/admin/users/:id/checks/:kind/evidence': { url: (c) => `/api/v1/admin/users/${c.targetUserId}/checks/identity_register/evidence`, body: emptyJson, expect: adminOnly },
+  'PUT /api/v1/admin/users/:id/checks/:kind': {
+    url: (c) => `/api/v1/admin/users/${c.targetUserId}/checks/identity_register`,
+    body: emptyJson,
+    expect: adminOnly,
+  },
+  'POST /api/v1/admin/users/:id/checks/:kind/evidence': {
+    url: (c) => `/api/v1/admin/users/${c.targetUserId}/checks/identity_register/evidence`,
+    body: emptyJson,
+    expect: adminOnly,
+  },
   'GET /api/v1/admin/users/:id/checks/:kind/evidence/:evidenceId': {
     url: (c) => `/api/v1/admin/users/${c.targetUserId}/checks/identity_register/evidence/00000000-0000-4000-8000-000000000000`,
     // Admin: an evidence id that does not exist, so 404 is the right answer past the guard.
     expect: { ...adminOnly, admin: 404 },
   },
   'PUT /api/v1/admin/users/:id/verify': { url: (c) => `/api/v1/admin/users/${c.targetUserId}/verify`, expect: adminOnly },
-  'DELETE /api/v1/admin/users/:id/verify': { url: (c) => `/api/v1/admin/users/${c.targetUserId}/verify`, body: () => ({ payload: { reason: 'matrix' } }), expect: adminOnly },
+  'DELETE /api/v1/admin/users/:id/verify': {
+    url: (c) => `/api/v1/admin/users/${c.targetUserId}/verify`,
+    body: () => ({ payload: { reason: 'matrix' } }),
+    expect: adminOnly,
+  },
   'POST /api/v1/admin/users/:id/suspend': { url: (c) => `/api/v1/admin/users/${c.targetUserId}/suspend`, body: emptyJson, expect: adminOnly },
   'POST /api/v1/admin/users/:id/reactivate': { url: (c) => `/api/v1/admin/users/${c.targetUserId}/reactivate`, body: emptyJson, expect: adminOnly },
   'GET /api/v1/admin/experts': { url: () => '/api/v1/admin/experts', expect: adminOnly },
@@ -144,7 +183,11 @@ const MATRIX: Record<string, Entry> = {
     expect: anyUser({ clientB: 404, unverified: 404, expert: 404, verified: 403 }),
   },
   'GET /api/v1/projects/:id/documents': { url: (c) => `/api/v1/projects/${c.projectId}/documents`, expect: sharedProject() },
-  'POST /api/v1/projects/:id/documents': { url: (c) => `/api/v1/projects/${c.projectId}/documents`, body: emptyJson, expect: sharedProject({ verified: 403 }) },
+  'POST /api/v1/projects/:id/documents': {
+    url: (c) => `/api/v1/projects/${c.projectId}/documents`,
+    body: emptyJson,
+    expect: sharedProject({ verified: 403 }),
+  },
   'DELETE /api/v1/projects/:id/documents/:documentId': {
     url: (c) => `/api/v1/projects/${c.projectId}/documents/${c.spareDocumentId}`,
     expect: sharedProject({ verified: 403 }),
@@ -166,8 +209,14 @@ const MATRIX: Record<string, Entry> = {
 
   'POST /api/v1/invites': { url: () => '/api/v1/invites', body: emptyJson, expect: anyUser({ unverified: 403, verified: 403, expert: 403 }) },
   'GET /api/v1/invites': { url: () => '/api/v1/invites', expect: anyUser() },
-  'POST /api/v1/invites/:id/accept': { url: (c) => `/api/v1/invites/${c.inviteId}/accept`, expect: anyUser({ clientA: 404, clientB: 404, unverified: 404, expert: 404 }) },
-  'POST /api/v1/invites/:id/decline': { url: (c) => `/api/v1/invites/${c.inviteId}/decline`, expect: anyUser({ clientA: 404, clientB: 404, unverified: 404, expert: 404 }) },
+  'POST /api/v1/invites/:id/accept': {
+    url: (c) => `/api/v1/invites/${c.inviteId}/accept`,
+    expect: anyUser({ clientA: 404, clientB: 404, unverified: 404, expert: 404 }),
+  },
+  'POST /api/v1/invites/:id/decline': {
+    url: (c) => `/api/v1/invites/${c.inviteId}/decline`,
+    expect: anyUser({ clientA: 404, clientB: 404, unverified: 404, expert: 404 }),
+  },
 
   'GET /api/v1/specialists': { url: () => '/api/v1/specialists', expect: anyUser() },
   'GET /api/v1/specialists/:id': { url: (c) => `/api/v1/specialists/${c.verifiedId}`, expect: anyUser() },
@@ -208,12 +257,24 @@ const MATRIX: Record<string, Entry> = {
     body: emptyJson,
     expect: contractParty({ expert: 403 }),
   },
-  'POST /api/v1/contracts/:id/review': { url: (c) => `${contractOf(c)}/review`, body: emptyJson, expect: contractParty({ verified: 403, expert: 403 }) },
+  'POST /api/v1/contracts/:id/review': {
+    url: (c) => `${contractOf(c)}/review`,
+    body: emptyJson,
+    expect: contractParty({ verified: 403, expert: 403 }),
+  },
   'GET /api/v1/contracts/:id/replacements': { url: (c) => `${contractOf(c)}/replacements`, expect: contractParty({ verified: 403, expert: 403 }) },
-  'POST /api/v1/contracts/:id/settlement': { url: (c) => `${contractOf(c)}/settlement`, body: keyedJson, expect: contractParty({ verified: 403, expert: 403 }) },
+  'POST /api/v1/contracts/:id/settlement': {
+    url: (c) => `${contractOf(c)}/settlement`,
+    body: keyedJson,
+    expect: contractParty({ verified: 403, expert: 403 }),
+  },
   // Disputes are between client and contractor: the expert is no party to them.
   'GET /api/v1/disputes/:id': { url: (c) => `/api/v1/disputes/${c.disputeId}`, expect: contractParty({ expert: 404 }) },
-  'POST /api/v1/disputes/:id/messages': { url: (c) => `/api/v1/disputes/${c.disputeId}/messages`, body: emptyJson, expect: contractParty({ expert: 404 }) },
+  'POST /api/v1/disputes/:id/messages': {
+    url: (c) => `/api/v1/disputes/${c.disputeId}/messages`,
+    body: emptyJson,
+    expect: contractParty({ expert: 404 }),
+  },
 
   'GET /api/v1/admin/escrow/summary': { url: () => '/api/v1/admin/escrow/summary', expect: adminOnly },
   'GET /api/v1/admin/contracts': { url: () => '/api/v1/admin/contracts', expect: adminOnly },
@@ -227,7 +288,11 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/admin/disputes/:id/mediation': { url: (c) => `/api/v1/admin/disputes/${c.disputeId}/mediation`, body: emptyJson, expect: adminOnly },
   'POST /api/v1/admin/disputes/:id/resolve': { url: (c) => `/api/v1/admin/disputes/${c.disputeId}/resolve`, body: keyedJson, expect: adminOnly },
   // An empty note is refused (422): the admin passes the guard without declaring anyone insolvent.
-  'POST /api/v1/admin/contractors/:id/insolvency': { url: (c) => `/api/v1/admin/contractors/${c.verifiedId}/insolvency`, body: emptyJson, expect: adminOnly },
+  'POST /api/v1/admin/contractors/:id/insolvency': {
+    url: (c) => `/api/v1/admin/contractors/${c.verifiedId}/insolvency`,
+    body: emptyJson,
+    expect: adminOnly,
+  },
   'GET /api/v1/admin/ledger/check': { url: () => '/api/v1/admin/ledger/check', expect: adminOnly },
 
   'GET /api/v1/notifications': { url: () => '/api/v1/notifications', expect: anyUser() },
@@ -283,16 +348,26 @@ beforeAll(async () => {
   const create = async (title: string, documents: number) => {
     const body = multipart([
       ...projectFields({ title }),
-      ...Array.from({ length: documents }, (_, i) => ({ name: 'documents', file: { name: `doc-${i}.pdf`, type: 'application/pdf', data: PDF_BYTES } })),
+      ...Array.from({ length: documents }, (_, i) => ({
+        name: 'documents',
+        file: { name: `doc-${i}.pdf`, type: 'application/pdf', data: PDF_BYTES },
+      })),
     ]);
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/projects', payload: body.payload, headers: { ...body.headers, ...people.clientA.headers } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      payload: body.payload,
+      headers: { ...body.headers, ...people.clientA.headers },
+    });
     return response.json() as { id: string; documents: Array<{ id: string }> };
   };
   const project = await create('Kitchen renovation for the matrix', 2);
   const second = await create('Bathroom renovation for the matrix', 0);
   const quote = { amount: 1000, currency: 'XAF', duration_days: 10, milestones: [{ title: 'All', amount: 1000 }] };
   const submit = (id: string) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/projects/${id}/quotes`, headers: people.verified.headers, payload: quote }).then((r) => r.json() as { id: string });
+    t.app
+      .inject({ method: 'POST', url: `/api/v1/projects/${id}/quotes`, headers: people.verified.headers, payload: quote })
+      .then((r) => r.json() as { id: string });
   const firstQuote = await submit(project.id);
   const openQuote = await submit(second.id);
   const invite = await t.app.inject({
@@ -311,7 +386,12 @@ beforeAll(async () => {
     payload: {},
   });
   const contractId = (selected.json() as { contract_id: string }).contract_id;
-  const fixture = await createContractFixture(t, contractId, { client: people.clientA, contractor: people.verified, expert: people.expert, adminBearer });
+  const fixture = await createContractFixture(t, contractId, {
+    client: people.clientA,
+    contractor: people.verified,
+    expert: people.expert,
+    adminBearer,
+  });
   ctx = {
     contractId,
     milestoneId: fixture.milestoneId,
@@ -346,13 +426,7 @@ describe('authorization matrix', () => {
     const mismatches: string[] = [];
     for (const caller of CALLERS) {
       const token =
-        caller === 'anonymous'
-          ? undefined
-          : entry.freshSession
-            ? await freshToken(caller)
-            : caller === 'admin'
-              ? adminBearer
-              : people[caller].token;
+        caller === 'anonymous' ? undefined : entry.freshSession ? await freshToken(caller) : caller === 'admin' ? adminBearer : people[caller].token;
       const body = entry.body?.(ctx);
       const response = await t.app.inject({
         method,

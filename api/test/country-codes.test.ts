@@ -27,7 +27,9 @@ describe('countries are stored as ISO codes', () => {
   it('seeds the demo accounts with codes, like sign-up does', async () => {
     await accountsSeeder.run(t.db, t.app.log);
     await verificationSeeder.run(t.db, t.app.log);
-    const { rows } = await t.db.query<{ country: string }>("SELECT DISTINCT country FROM users WHERE email LIKE '%@demo.fundament.example' ORDER BY country");
+    const { rows } = await t.db.query<{ country: string }>(
+      "SELECT DISTINCT country FROM users WHERE email LIKE '%@demo.fundament.example' ORDER BY country",
+    );
     expect(rows.map((row) => row.country)).toEqual(['CM', 'FR']);
   });
 });

@@ -49,8 +49,7 @@ describe('GET /api/v1/designs (catalog)', () => {
 
   it('estimates costs for the country the house is built in, in the viewer’s currency', async () => {
     const slug = 'micro-home';
-    const pick = async (query: string) =>
-      (await get(`q=micro&${query}`)).json().data.find((d: { slug: string }) => d.slug === slug).estimated_cost;
+    const pick = async (query: string) => (await get(`q=micro&${query}`)).json().data.find((d: { slug: string }) => d.slug === slug).estimated_cost;
     const france = await pick('currency=EUR&country=FR');
     const cameroonEur = await pick('currency=EUR&country=CM');
     const cameroonXaf = await pick('currency=XAF&country=CM');
@@ -58,14 +57,18 @@ describe('GET /api/v1/designs (catalog)', () => {
     expect(cameroonEur.min).toBeLessThan(france.min);
     // XAF has no minor unit: the amount is in whole francs.
     expect(cameroonXaf.currency).toBe('XAF');
-    expect(cameroonXaf.min).toBeGreaterThan(cameroonEur.min / 100 * 600);
+    expect(cameroonXaf.min).toBeGreaterThan((cameroonEur.min / 100) * 600);
     expect((await get('country=ZZ')).statusCode).toBe(422);
   });
 });
 
 describe('GET /api/v1/designs errors in the caller’s language', () => {
   it('answers a French caller in French, field by field', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/designs?limit=999&featured=maybe&tier=castle', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/designs?limit=999&featured=maybe&tier=castle',
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
     expect(response.statusCode).toBe(422);
     const body = response.json<{ message: string; errors: Record<string, string[]> }>();
     expect(body.message).toBe('Veuillez vérifier les champs signalés.');

@@ -30,8 +30,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const BARRED_EN = 'This specialist can no longer take on work on the platform (suspended or declared insolvent). Choose another quote.';
-const BARRED_FR =
-  'Ce spécialiste ne peut plus prendre de travaux sur la plateforme (suspendu ou déclaré insolvable). Choisissez un autre devis.';
+const BARRED_FR = 'Ce spécialiste ne peut plus prendre de travaux sur la plateforme (suspendu ou déclaré insolvable). Choisissez un autre devis.';
 const UNPAYABLE_EN = 'This contractor can no longer be paid through escrow (suspended or declared insolvent). No money was taken.';
 
 async function newProject(app: FastifyInstance, client: Person, title = 'Kitchen wall in Douala') {
@@ -102,18 +101,17 @@ async function directoryIds(viewer: Person, name: string) {
 }
 
 async function requestNotifications(userId: string, projectId: string) {
-  const { rows } = await t.db.query(
-    "SELECT 1 FROM notifications WHERE user_id = $1 AND kind = 'project_request' AND data->>'project_id' = $2",
-    [userId, projectId],
-  );
+  const { rows } = await t.db.query("SELECT 1 FROM notifications WHERE user_id = $1 AND kind = 'project_request' AND data->>'project_id' = $2", [
+    userId,
+    projectId,
+  ]);
   return rows.length;
 }
 
 async function chargesFor(contractId: string) {
-  const { rows } = await t.db.query<{ n: string }>(
-    "SELECT count(*) AS n FROM ledger_transfers WHERE contract_id = $1 AND code = 'funding'",
-    [contractId],
-  );
+  const { rows } = await t.db.query<{ n: string }>("SELECT count(*) AS n FROM ledger_transfers WHERE contract_id = $1 AND code = 'funding'", [
+    contractId,
+  ]);
   return Number(rows[0]!.n);
 }
 
@@ -288,7 +286,9 @@ describe('experts', () => {
     expect(inspection.json().message).toBe('Only a verified expert can inspect milestones. Verify this expert first.');
     const refused = await release(t.app, parties.client, contractId, first!.id, key());
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('The approval no longer counts: the expert who gave it is not verified. An admin must assign a verified expert.');
+    expect(refused.json().message).toBe(
+      'The approval no longer counts: the expert who gave it is not verified. An admin must assign a verified expert.',
+    );
     expect((await getContract(t.app, parties.client, contractId)).account).toMatchObject({ released: 0 });
   });
 
@@ -332,7 +332,9 @@ describe('a suspended expert', () => {
     expect(resolved.statusCode).toBe(200);
     // 1 040 000 held: 400 000 to the contractor, 6 000 platform fee on it, no expert fee, the rest refunded.
     expect(resolved.json().resolution).toMatchObject({ contractor_amount: 400_000, refunded_amount: 1_040_000 - 400_000 - 6_000 });
-    const { rows } = await t.db.query(`SELECT 1 FROM (${ACCOUNT_BALANCES_SQL}) b WHERE kind = 'expert' AND user_id = $1 AND credits_posted > 0`, [parties.expert.id]);
+    const { rows } = await t.db.query(`SELECT 1 FROM (${ACCOUNT_BALANCES_SQL}) b WHERE kind = 'expert' AND user_id = $1 AND credits_posted > 0`, [
+      parties.expert.id,
+    ]);
     expect(rows).toEqual([]);
     const check = await ledgerCheck(t.app, parties);
     expect(check.checks.filter((c) => !c.ok)).toEqual([]);

@@ -223,12 +223,22 @@ describe('payments racing on PostgreSQL', () => {
     expect(check.json().checks.filter((c: { ok: boolean }) => !c.ok)).toEqual([]);
     expect(check.json().ok).toBe(true);
 
-    const [balances] = await sql(`SELECT sum(credits_posted - debits_posted) AS posted, sum(credits_pending - debits_pending) AS pending FROM (${ACCOUNT_BALANCES_SQL}) b`);
+    const [balances] = await sql(
+      `SELECT sum(credits_posted - debits_posted) AS posted, sum(credits_pending - debits_pending) AS pending FROM (${ACCOUNT_BALANCES_SQL}) b`,
+    );
     expect([Number(balances!.posted), Number(balances!.pending)]).toEqual([0, 0]);
     expect(await sql('SELECT pending_id FROM ledger_transfers WHERE pending_id IS NOT NULL GROUP BY pending_id HAVING count(*) > 1')).toEqual([]);
 
     // Per milestone: one payment in, its two holds, and — for the released ones — each hold posted once and the expert paid once.
-    const perMilestone = await sql<{ milestone_id: string; status: string; fundings: string; holds: string; posted: string; voided: string; expert: string }>(
+    const perMilestone = await sql<{
+      milestone_id: string;
+      status: string;
+      fundings: string;
+      holds: string;
+      posted: string;
+      voided: string;
+      expert: string;
+    }>(
       `SELECT m.id AS milestone_id, m.status,
               count(*) FILTER (WHERE t.code = 'funding' AND t.flag = 'posted') AS fundings,
               count(*) FILTER (WHERE t.flag = 'pending') AS holds,

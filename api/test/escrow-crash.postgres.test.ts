@@ -140,7 +140,11 @@ beforeAll(async () => {
   }
   const funds = contracts.flatMap((contract) =>
     contract.milestones.map((milestone) =>
-      post(`/contracts/${contract.id}/milestones/${milestone.id}/fund`, { ...client.headers, 'idempotency-key': `fund-${randomUUID()}` }, { card: CARDS.ok }),
+      post(
+        `/contracts/${contract.id}/milestones/${milestone.id}/fund`,
+        { ...client.headers, 'idempotency-key': `fund-${randomUUID()}` },
+        { card: CARDS.ok },
+      ),
     ),
   );
   expect((await Promise.all(funds)).map((answer) => answer.status)).toEqual(funds.map(() => 200));
@@ -197,9 +201,10 @@ describe('a server killed in the middle of releases', () => {
     const { rows: statuses } = await db.query<{ id: string; status: string }>('SELECT id, status FROM milestones WHERE id = ANY ($1::uuid[])', [
       releases.map((r) => r.milestone.id),
     ]);
-    const { rows: kept } = await db.query<{ key: string; status_code: number }>('SELECT key, status_code FROM idempotency_keys WHERE key = ANY ($1::text[])', [
-      releases.map((r) => r.key),
-    ]);
+    const { rows: kept } = await db.query<{ key: string; status_code: number }>(
+      'SELECT key, status_code FROM idempotency_keys WHERE key = ANY ($1::text[])',
+      [releases.map((r) => r.key)],
+    );
     const statusOf = new Map(statuses.map((row) => [row.id, row.status]));
     const keptAnswer = new Map(kept.map((row) => [row.key, Number(row.status_code)]));
     expect(releases.map((r) => [statusOf.get(r.milestone.id), keptAnswer.get(r.key) ?? null])).toEqual(
@@ -262,7 +267,11 @@ describe('a server killed in the middle of card payments', () => {
       contract.milestones.map((milestone) => ({ contractId: contract.id, milestone, key: `fund-crash-${randomUUID()}` })),
     );
     const fundOf = (call: Release) =>
-      post(`/contracts/${call.contractId}/milestones/${call.milestone.id}/fund`, { ...client.headers, 'idempotency-key': call.key }, { card: CARDS.ok });
+      post(
+        `/contracts/${call.contractId}/milestones/${call.milestone.id}/fund`,
+        { ...client.headers, 'idempotency-key': call.key },
+        { card: CARDS.ok },
+      );
     const victim = child!;
     const queue = [...funds];
     let answered = 0;

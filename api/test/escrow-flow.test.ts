@@ -161,7 +161,11 @@ describe('fund → complete → inspect → release', () => {
       ['platform_fee', -15_000, 25_000],
       ['expert_fee', -25_000, 0],
     ]);
-    const csv = await t.app.inject({ method: 'GET', url: `/api/v1/contracts/${contractId}/statement?format=csv`, headers: parties.contractor.headers });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/contracts/${contractId}/statement?format=csv`,
+      headers: parties.contractor.headers,
+    });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\n')[0]).toBe('Date (UTC),Movement,Milestone,Amount,Balance,Currency,ISO 8601 timestamp');
     expect(csv.body).toContain(',Card payment into escrow,1. Foundations,1040000,1040000,XAF,');

@@ -43,7 +43,13 @@ async function contractIn(currency: string, amounts: number[], contractor = cont
 it('funds and releases 500 milestones of 50 contracts of one client, all at once', async () => {
   const contracts: { id: string; milestones: SeededMilestone[] }[] = [];
   for (let i = 0; i < 50; i += 1) {
-    contracts.push(await contractIn('XAF', Array.from({ length: 10 }, (_, m) => 300_000 + 10_000 * m), contractors[i % contractors.length]));
+    contracts.push(
+      await contractIn(
+        'XAF',
+        Array.from({ length: 10 }, (_, m) => 300_000 + 10_000 * m),
+        contractors[i % contractors.length],
+      ),
+    );
   }
   const all = contracts.flatMap((c) => c.milestones.map((m) => ({ contractId: c.id, milestoneId: m.id })));
   expect(all).toHaveLength(500);

@@ -88,7 +88,10 @@ it('agrees with a full re-derivation of every transfer', async () => {
   // Running totals that drifted from the transfers are what the full check is for.
   const drifted = await checkLedgerAfter(
     t.db,
-    (tx) => tx.query('UPDATE ledger_checkpoint_sums SET credits_posted = credits_posted + 1 WHERE account_id = (SELECT min(account_id) FROM ledger_checkpoint_sums)'),
+    (tx) =>
+      tx.query(
+        'UPDATE ledger_checkpoint_sums SET credits_posted = credits_posted + 1 WHERE account_id = (SELECT min(account_id) FROM ledger_checkpoint_sums)',
+      ),
     checkLedgerFully,
   );
   expect(failingChecks(drifted)).toEqual(['The checkpoint matches the transfers']);

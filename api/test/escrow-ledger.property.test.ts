@@ -88,8 +88,7 @@ const expertFeeOf = (amount: number, currency: string) => Math.max(perMille(amou
 
 const isHeld = (m: ModelMilestone) => HELD.includes(m.status);
 const totalOf = (m: ModelMilestone) => m.amount + m.expertFee + m.platformFee;
-const balanceOf = (c: ModelContract) =>
-  c.funded + c.carriedIn - c.released - c.expertFees - c.platformFees - c.refunded - c.carriedOut;
+const balanceOf = (c: ModelContract) => c.funded + c.carriedIn - c.released - c.expertFees - c.platformFees - c.refunded - c.carriedOut;
 const heldTotal = (c: ModelContract) => c.milestones.filter(isHeld).reduce((sum, m) => sum + totalOf(m), 0);
 const creditOf = (c: ModelContract) => Math.max(0, balanceOf(c) - heldTotal(c));
 
@@ -244,11 +243,17 @@ async function moneyCall(
 ) {
   const idempotencyKey = key();
   const headers = { ...call.headers, 'idempotency-key': idempotencyKey };
-  const response = await perform(real, label, expected, () =>
-    real.app.inject({ method: 'POST', url: call.url, headers, payload: call.payload }),
-  );
+  const response = await perform(real, label, expected, () => real.app.inject({ method: 'POST', url: call.url, headers, payload: call.payload }));
   if (expected < 400 || expected === 402) {
-    model.calls.push({ label, url: call.url, headers, payload: call.payload, otherPayload: call.otherPayload, status: response.statusCode, body: response.json() });
+    model.calls.push({
+      label,
+      url: call.url,
+      headers,
+      payload: call.payload,
+      otherPayload: call.otherPayload,
+      status: response.statusCode,
+      body: response.json(),
+    });
   }
   return response;
 }
@@ -392,7 +397,11 @@ class Release extends MilestoneCommand {
       otherPayload: { note: 'another request' },
     });
     if (ok) {
-      expect(response.json().released).toEqual({ contractor: milestone.amount, expert_fee: milestone.expertFee, platform_fee: milestone.platformFee });
+      expect(response.json().released).toEqual({
+        contractor: milestone.amount,
+        expert_fee: milestone.expertFee,
+        platform_fee: milestone.platformFee,
+      });
       contract.released += milestone.amount;
       contract.expertFees += milestone.expertFee;
       contract.platformFees += milestone.platformFee;
@@ -827,7 +836,12 @@ async function startRun(plan: { currency: string; amounts: number[] }[]): Promis
   const parties: EscrowParties = { client: shared.client, contractor, expert: shared.expert, admin: shared.admin };
   const contracts: ModelContract[] = [];
   for (const { currency, amounts } of plan) {
-    const id = await createContract(t.app, parties, amounts.map((amount, index) => ({ title: `Stage ${index + 1}`, amount })), currency);
+    const id = await createContract(
+      t.app,
+      parties,
+      amounts.map((amount, index) => ({ title: `Stage ${index + 1}`, amount })),
+      currency,
+    );
     contracts.push(newContract(id, currency, 'run', (await getContract(t.app, shared.client, id)).milestones));
   }
   return { model: { contracts, insolvent: false, calls: [] }, real: { ...shared, contractor } };

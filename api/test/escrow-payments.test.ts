@@ -78,7 +78,9 @@ async function chargesOf(milestoneId: string) {
 }
 
 async function fundings(milestoneId: string) {
-  const { rows } = await db.query<{ amount: string }>("SELECT amount FROM ledger_transfers WHERE milestone_id = $1 AND code = 'funding'", [milestoneId]);
+  const { rows } = await db.query<{ amount: string }>("SELECT amount FROM ledger_transfers WHERE milestone_id = $1 AND code = 'funding'", [
+    milestoneId,
+  ]);
   return rows.map((row) => Number(row.amount));
 }
 
@@ -125,7 +127,9 @@ describe('the stored request hash', () => {
     expect(everything).not.toContain(digits.slice(0, 6));
     // The same card answers the same; the holder's name differing is another request.
     expect((await fund(app, parties.client, contractId, milestoneId, CARDS.ok, idempotencyKey)).statusCode).toBe(200);
-    expect((await fund(app, parties.client, contractId, milestoneId, { ...CARDS.ok, number: '5555 5555 5555 4444' }, idempotencyKey)).statusCode).toBe(409);
+    expect(
+      (await fund(app, parties.client, contractId, milestoneId, { ...CARDS.ok, number: '5555 5555 5555 4444' }, idempotencyKey)).statusCode,
+    ).toBe(409);
   });
 });
 

@@ -52,12 +52,18 @@ async function approvedMilestone() {
 const only = (id: string) => (ids: string[]) => ids.filter((other) => other === id);
 
 async function notificationsOf(userId: string, kind: string) {
-  const { rows } = await t.db.query<{ data: Record<string, string> }>('SELECT data FROM notifications WHERE user_id = $1 AND kind = $2', [userId, kind]);
+  const { rows } = await t.db.query<{ data: Record<string, string> }>('SELECT data FROM notifications WHERE user_id = $1 AND kind = $2', [
+    userId,
+    kind,
+  ]);
   return rows.map((row) => row.data);
 }
 
 async function payoutsOf(milestoneId: string) {
-  const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_transfers WHERE milestone_id = $1 AND code = 'expert_fee'", [milestoneId]);
+  const { rows } = await t.db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM ledger_transfers WHERE milestone_id = $1 AND code = 'expert_fee'",
+    [milestoneId],
+  );
   return rows[0]!.n;
 }
 
@@ -145,9 +151,10 @@ async function openedDispute() {
 }
 
 async function adminMailAbout(disputeId: string) {
-  const { rows } = await t.db.query<{ to_address: string; text_body: string }>('SELECT to_address, text_body FROM mail_outbox WHERE text_body LIKE $1', [
-    `%/admin/disputes/${disputeId}%`,
-  ]);
+  const { rows } = await t.db.query<{ to_address: string; text_body: string }>(
+    'SELECT to_address, text_body FROM mail_outbox WHERE text_body LIKE $1',
+    [`%/admin/disputes/${disputeId}%`],
+  );
   return rows;
 }
 

@@ -48,9 +48,7 @@ export function gif(width: number, height: number): Buffer {
 export function multipart(field: string, filename: string, contentType: string, data: Buffer) {
   const boundary = `----fundament${Date.now()}`;
   const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const invite = (headers: Record<string, string>, payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/invites', headers, payload });
+const invite = (headers: Record<string, string>, payload: object) => t.app.inject({ method: 'POST', url: '/api/v1/invites', headers, payload });
 
 /** Every link a mail client would make clickable in a text. */
 const linksIn = (text: string) => (new LinkifyIt().match(text) ?? []).map((match) => match.url);
@@ -19,7 +18,8 @@ describe('invitation e-mails', () => {
   it('keep the inviter’s text plain: no live link, no markup, in the HTML and the text part', async () => {
     const client = await createClient(t.app, t.db, 'Phil <b>http://evil.example/login</b>');
     const to = uniqueEmail('friend');
-    const message = 'Urgent: sign in at https://evil.example/fundament-login or www.evil-site.com, pay.evil.net/now, <a href="https://evil.example">here</a>';
+    const message =
+      'Urgent: sign in at https://evil.example/fundament-login or www.evil-site.com, pay.evil.net/now, <a href="https://evil.example">here</a>';
     expect((await invite(client.headers, { email: to, message })).statusCode).toBe(201);
     const mail = await latestMail(t.app, to);
     expect(mail).toBeDefined();
@@ -43,7 +43,14 @@ describe('invitation e-mails', () => {
       method: 'POST',
       url: '/api/v1/projects',
       headers: client.headers,
-      payload: { title: 'Kitchen, pay at evil.com/pay', description: 'Full kitchen renovation with new cabinets and tiling.', category: 'kitchen', country: 'CM', city: 'Douala', currency: 'XAF' },
+      payload: {
+        title: 'Kitchen, pay at evil.com/pay',
+        description: 'Full kitchen renovation with new cabinets and tiling.',
+        category: 'kitchen',
+        country: 'CM',
+        city: 'Douala',
+        currency: 'XAF',
+      },
     });
     expect(project.statusCode).toBe(201);
     expect((await invite(client.headers, { project_id: project.json().id, specialist_id: specialist.id })).statusCode).toBe(201);

@@ -23,7 +23,14 @@ beforeAll(async () => {
       method: 'POST',
       url: '/api/v1/projects',
       headers: client.headers,
-      payload: { title: 'Solar power for the house', description: 'Twelve panels with batteries for a family home in Yaoundé.', category: 'solar', country: 'CM', city: 'Douala', currency: 'XAF' },
+      payload: {
+        title: 'Solar power for the house',
+        description: 'Twelve panels with batteries for a family home in Yaoundé.',
+        category: 'solar',
+        country: 'CM',
+        city: 'Douala',
+        currency: 'XAF',
+      },
     })
   ).json().id;
 });
@@ -49,7 +56,9 @@ describe('specialists directory', () => {
 
   it('filters by category, city and text', async () => {
     const ids = async (query: string) =>
-      (await t.app.inject({ method: 'GET', url: `/api/v1/specialists?${query}`, headers: client.headers })).json().data.map((c: { id: string }) => c.id);
+      (await t.app.inject({ method: 'GET', url: `/api/v1/specialists?${query}`, headers: client.headers }))
+        .json()
+        .data.map((c: { id: string }) => c.id);
     expect(await ids('category=solar')).toEqual([yaounde.id]);
     expect(await ids('city=douala')).toEqual([paul.id]);
     expect(await ids('q=bathrooms')).toEqual([paul.id]);
@@ -65,7 +74,12 @@ describe('specialists directory', () => {
   it('lets a specialist set their trades and area, which decides the requests they see', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/v1/projects', headers: paul.headers })).json();
     expect(before.data).toEqual([]);
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/v1/specialist-profile', headers: paul.headers, payload: { categories: [], service_country: 'ZZ' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/specialist-profile',
+      headers: paul.headers,
+      payload: { categories: [], service_country: 'ZZ' },
+    });
     expect(bad.statusCode).toBe(422);
     const saved = await t.app.inject({
       method: 'PUT',
@@ -97,19 +111,45 @@ describe('invites', () => {
     expect(mail?.subject).toBe('Amina Njoya invites you to quote on Solar power for the house');
     // Invited, they see the project although it is outside their cities.
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/projects/${projectId}`, headers: yaounde.headers })).json().relation).toBe('invited');
-    const again = await t.app.inject({ method: 'POST', url: '/api/v1/invites', headers: client.headers, payload: { project_id: projectId, specialist_id: yaounde.id } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/invites',
+      headers: client.headers,
+      payload: { project_id: projectId, specialist_id: yaounde.id },
+    });
     expect(again.statusCode).toBe(409);
   });
 
   it('refuses invitations to unverified specialists and for someone else’s project', async () => {
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/v1/invites', headers: client.headers, payload: { project_id: projectId, specialist_id: unverified.id } })).statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/invites',
+          headers: client.headers,
+          payload: { project_id: projectId, specialist_id: unverified.id },
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/v1/invites', headers: other.headers, payload: { project_id: projectId, specialist_id: paul.id } })).statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/invites',
+          headers: other.headers,
+          payload: { project_id: projectId, specialist_id: paul.id },
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/v1/invites', headers: paul.headers, payload: { project_id: projectId, specialist_id: yaounde.id } })).statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/invites',
+          headers: paul.headers,
+          payload: { project_id: projectId, specialist_id: yaounde.id },
+        })
+      ).statusCode,
     ).toBe(403);
   });
 
@@ -123,24 +163,34 @@ describe('invites', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/invites/${invite.id}/accept`, headers: paul.headers })).statusCode).toBe(404);
     const sent = (await t.app.inject({ method: 'GET', url: '/api/v1/invites', headers: client.headers })).json();
     expect(sent.data[0].status).toBe('accepted');
-    const bell = (await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { ...client.headers, 'accept-language': 'fr' } })).json();
+    const bell = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { ...client.headers, 'accept-language': 'fr' } })
+    ).json();
     expect(bell.data[0].text).toBe('Yves Njoya a accepté votre invitation pour Solar power for the house');
   });
 
   it('invites someone by e-mail to join the platform', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/invites', headers: client.headers, payload: { email: 'Mason@Example.com', message: 'I need a mason.' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/invites',
+      headers: client.headers,
+      payload: { email: 'Mason@Example.com', message: 'I need a mason.' },
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().email).toBe('mason@example.com');
     const mail = await latestMail(t.app, 'mason@example.com');
     expect(mail?.subject).toBe('Amina Njoya invites you to join Fundament');
     expect(mail?.text).toContain('/sign-up-specialists');
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/invites', headers: client.headers, payload: { email: 'not-an-email' } })).statusCode).toBe(422);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/invites', headers: client.headers, payload: { email: 'not-an-email' } })).statusCode,
+    ).toBe(422);
   });
 });
 
 describe('notifications', () => {
   it('counts unread notifications and marks them read', async () => {
-    const count = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/notifications/unread-count', headers: yaounde.headers })).json().count;
+    const count = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/notifications/unread-count', headers: yaounde.headers })).json().count;
     const unread = await count();
     expect(unread).toBeGreaterThan(0);
     const list = (await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: yaounde.headers })).json();

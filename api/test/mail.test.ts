@@ -105,7 +105,11 @@ describe('development outbox', () => {
       html: expect.stringContaining('<a href='),
       created_at: expect.any(String),
     });
-    const latest = await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox/latest?to=${encodeURIComponent(String(first.email).toUpperCase())}`, headers });
+    const latest = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/dev/outbox/latest?to=${encodeURIComponent(String(first.email).toUpperCase())}`,
+      headers,
+    });
     expect(latest.json().to).toBe(first.email);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox/latest?to=none@example.com', headers })).statusCode).toBe(404);
     const filtered = await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(String(first.email))}`, headers });

@@ -16,8 +16,7 @@ async function person(app: FastifyInstance, db: Database, overrides: Record<stri
   return { id: rows[0]!.id, email, token, headers: bearer(token) };
 }
 
-export const createClient = (app: FastifyInstance, db: Database, first_name = 'Amina') =>
-  person(app, db, { account_type: 'client', first_name });
+export const createClient = (app: FastifyInstance, db: Database, first_name = 'Amina') => person(app, db, { account_type: 'client', first_name });
 
 /** A specialist with a profile; verified unless said otherwise (verification itself is the admin's work). */
 export async function createSpecialist(
@@ -34,7 +33,13 @@ export async function createSpecialist(
   await db.query(
     `INSERT INTO specialist_profiles (user_id, company_name, categories, service_country, service_cities)
      VALUES ($1, $2, $3, $4, $5)`,
-    [specialist.id, `${options.first_name ?? 'Paul'} Builders`, options.categories ?? ['kitchen', 'masonry'], options.country ?? 'CM', options.cities ?? ['Douala']],
+    [
+      specialist.id,
+      `${options.first_name ?? 'Paul'} Builders`,
+      options.categories ?? ['kitchen', 'masonry'],
+      options.country ?? 'CM',
+      options.cities ?? ['Douala'],
+    ],
   );
   return specialist;
 }

@@ -56,7 +56,12 @@ describe('project documents in the bucket', () => {
       { name: 'documents', file: { name: 'plan.pdf', type: 'application/pdf', data: PDF_BYTES } },
       { name: 'documents', file: { name: 'site photo.png', type: 'image/png', data: PNG_BYTES } },
     ]);
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/projects', payload: body.payload, headers: { ...body.headers, ...client.headers } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      payload: body.payload,
+      headers: { ...body.headers, ...client.headers },
+    });
     expect(response.statusCode).toBe(201);
     projectId = response.json().id;
     documents = response.json().documents;
@@ -98,8 +103,15 @@ describe('project documents in the bucket', () => {
 
   it('answers 404, not an error, when the object has gone from the bucket', async () => {
     const added = multipart([{ name: 'documents', file: { name: 'lost.pdf', type: 'application/pdf', data: PDF_BYTES } }]);
-    const response = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${projectId}/documents`, payload: added.payload, headers: { ...added.headers, ...client.headers } });
-    const lost = (response.json().data as { id: string; file_name: string; download_url: string }[]).find((document) => document.file_name === 'lost.pdf')!;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/documents`,
+      payload: added.payload,
+      headers: { ...added.headers, ...client.headers },
+    });
+    const lost = (response.json().data as { id: string; file_name: string; download_url: string }[]).find(
+      (document) => document.file_name === 'lost.pdf',
+    )!;
     const { rows } = await t.db.query<{ stored_name: string }>('SELECT stored_name FROM project_documents WHERE id = $1', [lost.id]);
     await t.app.objectStore.delete(`documents/${rows[0]!.stored_name}`);
     const download = await t.app.inject({ method: 'GET', url: lost.download_url, headers: client.headers });
@@ -111,7 +123,12 @@ describe('project documents in the bucket', () => {
   it('deletes the object with the document', async () => {
     const before = await s3.keys('documents/');
     const extra = multipart([{ name: 'documents', file: { name: 'extra.png', type: 'image/png', data: PNG_BYTES } }]);
-    const added = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${projectId}/documents`, payload: extra.payload, headers: { ...extra.headers, ...client.headers } });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/documents`,
+      payload: extra.payload,
+      headers: { ...extra.headers, ...client.headers },
+    });
     expect(added.statusCode).toBe(201);
     const document = (added.json().data as { id: string; file_name: string }[]).find((item) => item.file_name === 'extra.png')!;
     expect(await s3.keys('documents/')).toHaveLength(before.length + 1);
@@ -125,7 +142,12 @@ describe('project documents in the bucket', () => {
     const restore = await failWritesTo('project_documents');
     try {
       const extra = multipart([{ name: 'documents', file: { name: 'extra.pdf', type: 'application/pdf', data: PDF_BYTES } }]);
-      const response = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${projectId}/documents`, payload: extra.payload, headers: { ...extra.headers, ...client.headers } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${projectId}/documents`,
+        payload: extra.payload,
+        headers: { ...extra.headers, ...client.headers },
+      });
       expect(response.statusCode).toBe(500);
     } finally {
       await restore();
@@ -155,7 +177,11 @@ describe('profile photos in the bucket', () => {
     expect(served.headers['content-length']).toBe(String(image.length));
     expect(served.headers['x-content-type-options']).toBe('nosniff');
 
-    const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="5"/></svg>'), 'me.svg', 'image/svg+xml');
+    const svg = await upload(
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="5"/></svg>'),
+      'me.svg',
+      'image/svg+xml',
+    );
     expect(svg.statusCode).toBe(200);
     const svgName = (svg.json().photo_url as string).split('/').pop()!;
     expect(await s3.keys('photos/')).toEqual([`photos/${svgName}`]);
@@ -231,24 +257,44 @@ describe('contract files in the bucket', () => {
 describe('a bucket that stops answering', () => {
   it('fails an upload without a row pointing at a missing object, and still deletes a document', async () => {
     const project = multipart(projectFields({ title: 'Roof repair in Akwa' }));
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/projects', payload: project.payload, headers: { ...project.headers, ...client.headers } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      payload: project.payload,
+      headers: { ...project.headers, ...client.headers },
+    });
     expect(created.statusCode).toBe(201);
     const projectId = created.json().id as string;
     const kept = multipart([{ name: 'documents', file: { name: 'plan.pdf', type: 'application/pdf', data: PDF_BYTES } }]);
-    const added = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${projectId}/documents`, payload: kept.payload, headers: { ...kept.headers, ...client.headers } });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/documents`,
+      payload: kept.payload,
+      headers: { ...kept.headers, ...client.headers },
+    });
     const planId = (added.json().data as { id: string }[])[0]!.id;
     await s3.stop();
     // Deleting needs the database only: the object left over is logged, the owner's request still succeeds.
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/projects/${projectId}/documents/${planId}`, headers: client.headers });
     expect(removed.statusCode).toBe(204);
     const extra = multipart([{ name: 'documents', file: { name: 'quote.pdf', type: 'application/pdf', data: PDF_BYTES } }]);
-    const response = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${projectId}/documents`, payload: extra.payload, headers: { ...extra.headers, ...client.headers } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/documents`,
+      payload: extra.payload,
+      headers: { ...extra.headers, ...client.headers },
+    });
     expect(response.statusCode).toBe(500);
     const { rows } = await t.db.query('SELECT 1 FROM project_documents WHERE project_id = $1', [projectId]);
     expect(rows).toEqual([]);
     const photo = photoForm('photo', 'me.png', 'image/png', png(10, 10));
     const before = (await t.db.query<{ photo_file: string }>('SELECT photo_file FROM users WHERE id = $1', [client.id])).rows[0]!.photo_file;
-    const failed = await t.app.inject({ method: 'POST', url: '/api/v1/auth/me/photo', payload: photo.payload, headers: { ...photo.headers, ...bearer(client.token) } });
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/me/photo',
+      payload: photo.payload,
+      headers: { ...photo.headers, ...bearer(client.token) },
+    });
     expect(failed.statusCode).toBe(500);
     expect((await t.db.query<{ photo_file: string }>('SELECT photo_file FROM users WHERE id = $1', [client.id])).rows[0]!.photo_file).toBe(before);
   });

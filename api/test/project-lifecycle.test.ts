@@ -75,7 +75,10 @@ describe('drafts', () => {
 
   it('saves an unfinished project as a draft, told to nobody', async () => {
     const before = await t.db.query<{ n: string }>("SELECT count(*) AS n FROM notifications WHERE kind = 'project_request'");
-    const body = multipart([{ name: 'title', value: 'Roof repair in Akwa' }, { name: 'category', value: 'masonry' }]);
+    const body = multipart([
+      { name: 'title', value: 'Roof repair in Akwa' },
+      { name: 'category', value: 'masonry' },
+    ]);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/projects?draft=true',
@@ -142,7 +145,12 @@ describe('drafts', () => {
 
   it('keeps a draft saved again later, then publishes it to the matching specialists', async () => {
     const fields = Object.fromEntries(projectFields({ title: 'Roof repair in Akwa', category: 'masonry' }).map((p) => [p.name, p.value]));
-    const saved = await t.app.inject({ method: 'PUT', url: `/api/v1/projects/${draftId}?draft=true`, headers: parties.client.headers, payload: fields });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/projects/${draftId}?draft=true`,
+      headers: parties.client.headers,
+      payload: fields,
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ status: 'draft', location: { city: 'Douala' } });
     const other = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${draftId}/publish`, headers: otherClient.headers });
@@ -164,7 +172,12 @@ describe('drafts', () => {
 
 describe('cancelling', () => {
   it('lets the owner cancel an open project or a draft, and nobody else', async () => {
-    const open = await t.app.inject({ method: 'POST', url: '/api/v1/projects', headers: parties.client.headers, payload: Object.fromEntries(projectFields().map((p) => [p.name, p.value])) });
+    const open = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers: parties.client.headers,
+      payload: Object.fromEntries(projectFields().map((p) => [p.name, p.value])),
+    });
     const openId = open.json().id as string;
     const stranger = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${openId}/cancel`, headers: otherClient.headers });
     expect(stranger.statusCode).toBe(404);
@@ -177,8 +190,15 @@ describe('cancelling', () => {
     expect(await listed(parties.contractor, '')).not.toContain(openId);
     expect(await listed(parties.client, 'status=cancelled')).toContain(openId);
 
-    const draft = await t.app.inject({ method: 'POST', url: '/api/v1/projects?draft=true', headers: parties.client.headers, payload: { title: 'Garden wall in Bali' } });
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/projects/${draft.json().id}/cancel`, headers: parties.client.headers })).json().status).toBe('cancelled');
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects?draft=true',
+      headers: parties.client.headers,
+      payload: { title: 'Garden wall in Bali' },
+    });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/projects/${draft.json().id}/cancel`, headers: parties.client.headers })).json().status,
+    ).toBe('cancelled');
   });
 
   it('cannot cancel a project under contract', async () => {

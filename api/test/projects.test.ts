@@ -21,10 +21,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function createProject(owner: Person, overrides: Record<string, string> = {}, files = [
-  { name: 'documents', file: { name: 'plan.pdf', type: 'application/pdf', data: PDF_BYTES } },
-  { name: 'documents', file: { name: 'site photo.png', type: 'image/png', data: PNG_BYTES } },
-]) {
+async function createProject(
+  owner: Person,
+  overrides: Record<string, string> = {},
+  files = [
+    { name: 'documents', file: { name: 'plan.pdf', type: 'application/pdf', data: PDF_BYTES } },
+    { name: 'documents', file: { name: 'site photo.png', type: 'image/png', data: PNG_BYTES } },
+  ],
+) {
   const body = multipart([...projectFields(overrides), ...files]);
   return t.app.inject({ method: 'POST', url: '/api/v1/projects', payload: body.payload, headers: { ...body.headers, ...owner.headers } });
 }
@@ -53,7 +57,10 @@ describe('projects', () => {
 
   it('notifies the verified specialists whose trades and area match, and no one else', async () => {
     const count = async (person: Person) =>
-      Number((await t.db.query<{ n: string }>("SELECT count(*) AS n FROM notifications WHERE user_id = $1 AND kind = 'project_request'", [person.id])).rows[0]!.n);
+      Number(
+        (await t.db.query<{ n: string }>("SELECT count(*) AS n FROM notifications WHERE user_id = $1 AND kind = 'project_request'", [person.id]))
+          .rows[0]!.n,
+      );
     expect(await count(contractor)).toBe(1);
     expect(await count(unverified)).toBe(0);
     expect(await count(elsewhere)).toBe(0);
@@ -85,7 +92,15 @@ describe('projects', () => {
   });
 
   it('filters and searches the list', async () => {
-    await createProject(client, { title: 'Solar panels on the roof', category: 'solar', description: 'Install twelve solar panels with batteries and an inverter for the house.' }, []);
+    await createProject(
+      client,
+      {
+        title: 'Solar panels on the roof',
+        category: 'solar',
+        description: 'Install twelve solar panels with batteries and an inverter for the house.',
+      },
+      [],
+    );
     const get = (query: string) => t.app.inject({ method: 'GET', url: `/api/v1/projects?${query}`, headers: client.headers }).then((r) => r.json());
     expect((await get('category=solar')).data.map((p: { title: string }) => p.title)).toEqual(['Solar panels on the roof']);
     expect((await get('q=kitchen')).data.map((p: { id: string }) => p.id)).toEqual([projectId]);
@@ -167,10 +182,19 @@ describe('projects', () => {
 
   it('lets the owner add and delete documents; nobody else can', async () => {
     const body = multipart([{ name: 'documents', file: { name: 'extra.png', type: 'image/png', data: PNG_BYTES } }]);
-    const added = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${projectId}/documents`, payload: body.payload, headers: { ...body.headers, ...client.headers } });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/documents`,
+      payload: body.payload,
+      headers: { ...body.headers, ...client.headers },
+    });
     expect(added.statusCode).toBe(201);
     const extra = added.json().data.find((d: { file_name: string }) => d.file_name === 'extra.png');
-    const byContractor = await t.app.inject({ method: 'DELETE', url: `/api/v1/projects/${projectId}/documents/${extra.id}`, headers: contractor.headers });
+    const byContractor = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/projects/${projectId}/documents/${extra.id}`,
+      headers: contractor.headers,
+    });
     expect(byContractor.statusCode).toBe(403);
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/projects/${projectId}/documents/${extra.id}`, headers: client.headers });
     expect(removed.statusCode).toBe(204);

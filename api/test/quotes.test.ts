@@ -101,17 +101,31 @@ describe('quotes', () => {
     const paulsQuote = quotes.find((q: { specialist: { name: string } }) => q.specialist.name.includes('Paul'));
     const nadiasQuote = quotes.find((q: { specialist: { name: string } }) => q.specialist.name.includes('Nadia'));
 
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/projects/${projectId}/quotes/${paulsQuote.id}/select`, headers: paul.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/projects/${projectId}/quotes/${paulsQuote.id}/select`, headers: paul.headers })).statusCode,
+    ).toBe(403);
 
-    const selected = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${projectId}/quotes/${paulsQuote.id}/select`, headers: client.headers });
+    const selected = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/quotes/${paulsQuote.id}/select`,
+      headers: client.headers,
+    });
     expect(selected.statusCode).toBe(200);
     expect(selected.json().selected_quote.status).toBe('selected');
     expect(selected.json().quotes.find((q: { id: string }) => q.id === nadiasQuote.id).status).toBe('rejected');
 
     // A retried request answers the same; choosing another quote now is refused.
-    const retried = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${projectId}/quotes/${paulsQuote.id}/select`, headers: client.headers });
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/quotes/${paulsQuote.id}/select`,
+      headers: client.headers,
+    });
     expect(retried.statusCode).toBe(200);
-    const other = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${projectId}/quotes/${nadiasQuote.id}/select`, headers: client.headers });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/quotes/${nadiasQuote.id}/select`,
+      headers: client.headers,
+    });
     expect(other.statusCode).toBe(409);
 
     const project = (await t.app.inject({ method: 'GET', url: `/api/v1/projects/${projectId}`, headers: client.headers })).json();
@@ -137,14 +151,28 @@ describe('quotes', () => {
       method: 'PUT',
       url: `/api/v1/projects/${projectId}`,
       headers: client.headers,
-      payload: { title: 'A different project', description: 'Full kitchen renovation: new cabinets, worktops, tiling and plumbing.', category: 'kitchen', country: 'CM', city: 'Douala', currency: 'XAF' },
+      payload: {
+        title: 'A different project',
+        description: 'Full kitchen renovation: new cabinets, worktops, tiling and plumbing.',
+        category: 'kitchen',
+        country: 'CM',
+        city: 'Douala',
+        currency: 'XAF',
+      },
     });
     expect(edit.statusCode).toBe(409);
     const clarify = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/projects/${projectId}`,
       headers: client.headers,
-      payload: { title: 'Kitchen renovation in Bonapriso', description: 'Full kitchen renovation: new cabinets, worktops, tiling and plumbing. Access by the back gate.', category: 'kitchen', country: 'CM', city: 'Douala', currency: 'XAF' },
+      payload: {
+        title: 'Kitchen renovation in Bonapriso',
+        description: 'Full kitchen renovation: new cabinets, worktops, tiling and plumbing. Access by the back gate.',
+        category: 'kitchen',
+        country: 'CM',
+        city: 'Douala',
+        currency: 'XAF',
+      },
     });
     expect(clarify.statusCode).toBe(200);
   });
@@ -156,7 +184,14 @@ describe('quote messages in French', () => {
       method: 'POST',
       url: '/api/v1/projects',
       headers: client.headers,
-      payload: { title: 'Toiture de la maison', description: 'Remplacer la toiture en tôle de la maison familiale.', category: 'kitchen', country: 'CM', city: 'Douala', currency: 'XAF' },
+      payload: {
+        title: 'Toiture de la maison',
+        description: 'Remplacer la toiture en tôle de la maison familiale.',
+        category: 'kitchen',
+        country: 'CM',
+        city: 'Douala',
+        currency: 'XAF',
+      },
     });
     const response = await t.app.inject({
       method: 'POST',

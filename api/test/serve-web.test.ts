@@ -72,9 +72,7 @@ describe('production web serving', () => {
 
       // A half-written or broken file keeps the last good configuration.
       writeFileSync(file, '{ "mfe_admin": ');
-      expect((await t.app.inject({ method: 'GET', url: '/remotes.json' })).json().mfe_admin).toBe(
-        'https://cdn2.example/admin/v8/mf-manifest.json',
-      );
+      expect((await t.app.inject({ method: 'GET', url: '/remotes.json' })).json().mfe_admin).toBe('https://cdn2.example/admin/v8/mf-manifest.json');
     } finally {
       writeFileSync(file, original);
     }

@@ -53,14 +53,17 @@ export function layoutProblems(page: Page): Promise<string[]> {
       const rect = figure.getBoundingClientRect();
       const lines = figure.getClientRects().length;
       if (lines !== 1) problems.push(`money broken over ${lines} lines: ${describe(figure)}`);
-      if (figure.scrollWidth > figure.clientWidth + TOLERANCE) problems.push(`money cut (${figure.scrollWidth}px in ${figure.clientWidth}px): ${describe(figure)}`);
+      if (figure.scrollWidth > figure.clientWidth + TOLERANCE)
+        problems.push(`money cut (${figure.scrollWidth}px in ${figure.clientWidth}px): ${describe(figure)}`);
       const container = figure instanceof SVGElement ? figure.ownerSVGElement : containerOf(figure);
-      if (container && !horizontallyInside(rect, container.getBoundingClientRect())) problems.push(`money outside its box ${describe(container)}: ${describe(figure)}`);
+      if (container && !horizontallyInside(rect, container.getBoundingClientRect()))
+        problems.push(`money outside its box ${describe(container)}: ${describe(figure)}`);
       if (container && figure instanceof SVGElement) {
         const box = container.getBoundingClientRect();
         if (rect.top < box.top - TOLERANCE || rect.bottom > box.bottom + TOLERANCE) problems.push(`chart label cut: ${describe(figure)}`);
       }
-      if (!inViewport(rect)) problems.push(`money outside the window (${Math.round(rect.left)}–${Math.round(rect.right)} of ${viewport}px): ${describe(figure)}`);
+      if (!inViewport(rect))
+        problems.push(`money outside the window (${Math.round(rect.left)}–${Math.round(rect.right)} of ${viewport}px): ${describe(figure)}`);
     }
 
     for (const control of Array.from(document.querySelectorAll('a[href], button, input, select, textarea'))) {
@@ -70,9 +73,11 @@ export function layoutProblems(page: Page): Promise<string[]> {
         // Navigation entries are checked for reachability separately; they must still fit the window.
       } else if (!inSideScroller(control)) {
         const container = containerOf(control);
-        if (container && !horizontallyInside(rect, container.getBoundingClientRect())) problems.push(`control outside its box ${describe(container)}: ${describe(control)}`);
+        if (container && !horizontallyInside(rect, container.getBoundingClientRect()))
+          problems.push(`control outside its box ${describe(container)}: ${describe(control)}`);
       }
-      if (!inSideScroller(control) && !inViewport(rect)) problems.push(`control outside the window (${Math.round(rect.left)}–${Math.round(rect.right)} of ${viewport}px): ${describe(control)}`);
+      if (!inSideScroller(control) && !inViewport(rect))
+        problems.push(`control outside the window (${Math.round(rect.left)}–${Math.round(rect.right)} of ${viewport}px): ${describe(control)}`);
     }
 
     const edges: [string, string][] = [
@@ -100,14 +105,16 @@ export function layoutProblems(page: Page): Promise<string[]> {
         const rect = child.getBoundingClientRect();
         const gaps = { top: rect.top - outer.top, bottom: outer.bottom - rect.bottom, left: rect.left - outer.left, right: outer.right - rect.right };
         const touching = Object.entries(gaps).filter(([, gap]) => gap < MIN_GAP);
-        if (touching.length > 0) problems.push(`${name}: ${describe(child)} touches the ${touching.map(([side, gap]) => `${side} edge (${Math.round(gap)}px)`).join(', ')}`);
+        if (touching.length > 0)
+          problems.push(`${name}: ${describe(child)} touches the ${touching.map(([side, gap]) => `${side} edge (${Math.round(gap)}px)`).join(', ')}`);
       }
     }
 
     const logo = document.querySelector('header.site-header .brand svg');
     if (logo) {
       const rect = logo.getBoundingClientRect();
-      if (Math.abs(rect.width - rect.height) > TOLERANCE || rect.width < 24) problems.push(`the logo is squashed to ${Math.round(rect.width)}×${Math.round(rect.height)}px`);
+      if (Math.abs(rect.width - rect.height) > TOLERANCE || rect.width < 24)
+        problems.push(`the logo is squashed to ${Math.round(rect.width)}×${Math.round(rect.height)}px`);
     }
     return problems;
   });

@@ -18,7 +18,10 @@ export interface RoutePage {
 
 /** The pages of the table behind one kind of auth, with their parameters filled in; forwarding entries are left to their targets. */
 export function pagesFor(auth: RouteEntry['auth'], params: Params): RoutePage[] {
-  return ROUTES.filter((route) => route.auth === auth && !route.redirectTo).map((route) => ({ route, path: pathFor(route.name, params[route.name] ?? {}) }));
+  return ROUTES.filter((route) => route.auth === auth && !route.redirectTo).map((route) => ({
+    route,
+    path: pathFor(route.name, params[route.name] ?? {}),
+  }));
 }
 
 /** The pages a role walks through: the public ones signed out, the client area for its three roles, the admin area for the admin. */
@@ -82,7 +85,10 @@ export async function realParams(request: APIRequestContext): Promise<Params> {
   expect(demo, 'the demo contract').toBeDefined();
   const specialists = await get<{ data: { id: string }[] }>('/api/v1/specialists', clientToken);
   expect(specialists.data.length).toBeGreaterThan(0);
-  const users = await get<{ data: { id: string; email: string }[] }>(`/api/v1/admin/users?q=${encodeURIComponent(DEMO.contractor.email)}`, adminToken);
+  const users = await get<{ data: { id: string; email: string }[] }>(
+    `/api/v1/admin/users?q=${encodeURIComponent(DEMO.contractor.email)}`,
+    adminToken,
+  );
   const contractor = users.data.find((user) => user.email === DEMO.contractor.email);
   expect(contractor, 'the demo contractor in the admin list').toBeDefined();
 

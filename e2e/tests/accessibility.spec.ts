@@ -1,7 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ROUTES, pathFor } from '../../shared/src/routing/route-table';
-import { LANGUAGES, openInApp, pagesFor, realParams, rolePage, settled, switchLanguage, type Params, type Role, type RoutePage } from '../support/route-pages';
+import {
+  LANGUAGES,
+  openInApp,
+  pagesFor,
+  realParams,
+  rolePage,
+  settled,
+  switchLanguage,
+  type Params,
+  type Role,
+  type RoutePage,
+} from '../support/route-pages';
 
 // axe-core on every page of the route table, signed out and as each role, in
 // English and in French: no serious or critical violation of WCAG 2.0/2.1 A
@@ -15,13 +26,18 @@ const BLOCKING = new Set(['serious', 'critical']);
 async function blockingViolations(page: Page, include?: string): Promise<string[]> {
   // The site has no cross-origin frames, so axe runs in the page itself (legacy mode) rather than
   // finishing each scan in a new blank page, which would double the time of every scan.
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode().options({ resultTypes: ['violations'] });
+  let builder = new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] });
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   return violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))
     .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${violation.help}. ${node.failureSummary ?? ''}`.replace(/\s+/g, ' ')),
+      violation.nodes.map((node) =>
+        `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${violation.help}. ${node.failureSummary ?? ''}`.replace(/\s+/g, ' '),
+      ),
     );
 }
 
@@ -57,7 +73,8 @@ test.describe('accessibility', () => {
 
   test('every page of the table is covered: forwarding pages land on a scanned page', async ({ page }) => {
     const scanned = new Set(ROUTES.filter((route) => !route.redirectTo).map((route) => route.path));
-    for (const route of ROUTES.filter((entry) => entry.redirectTo)) expect(scanned, `${route.path} forwards to a scanned page`).toContain(route.redirectTo);
+    for (const route of ROUTES.filter((entry) => entry.redirectTo))
+      expect(scanned, `${route.path} forwards to a scanned page`).toContain(route.redirectTo);
     await page.goto('/register');
     await expect(page).toHaveURL(/\/sign-up$/);
   });

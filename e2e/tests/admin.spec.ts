@@ -39,7 +39,9 @@ test('an admin runs the verification of a new contractor from start to finish', 
   // Verify is refused while checks are missing, on the page and by the server.
   const verify = page.getByRole('button', { name: 'Verify', exact: true });
   await expect(verify).toBeDisabled();
-  await expect(page.getByText('Still needed: Identity against the national register, Location visit, Previous-customer interviews, Financial check.')).toBeVisible();
+  await expect(
+    page.getByText('Still needed: Identity against the national register, Location visit, Previous-customer interviews, Financial check.'),
+  ).toBeVisible();
   const token = await page.evaluate(() => window.localStorage.getItem('admin_access_token'));
   const refused = await page.request.put(`/api/v1/admin/users/${userId}/verify`, { headers: { authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(409);
@@ -133,7 +135,9 @@ test('suspending an account ends its session at once', async ({ page, browser })
   await expect(vendor).not.toHaveURL(/\/main/);
   expect(await vendor.evaluate(() => window.localStorage.getItem('access_token'))).toBeNull();
   // And cannot sign in again until reactivated.
-  const again = await vendor.request.post('/api/v1/auth/login', { data: { email: 'pending.supplies@demo.fundament.example', password: SPECIALIST_PASSWORD } });
+  const again = await vendor.request.post('/api/v1/auth/login', {
+    data: { email: 'pending.supplies@demo.fundament.example', password: SPECIALIST_PASSWORD },
+  });
   expect(again.status()).toBe(403);
 
   await page.getByRole('button', { name: 'Reactivate account' }).click();

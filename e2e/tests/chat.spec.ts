@@ -23,7 +23,10 @@ function chatDialog(page: Page, name: string) {
   return page.getByRole('dialog', { name });
 }
 
-test('inside the site: answers after the delay, back resets, the language switch resets, the agent opens the messaging app', async ({ page, context }) => {
+test('inside the site: answers after the delay, back resets, the language switch resets, the agent opens the messaging app', async ({
+  page,
+  context,
+}) => {
   await stubMessagingApp(context);
   await page.goto('/');
 

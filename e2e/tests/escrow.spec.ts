@@ -10,10 +10,7 @@ import { DEMO, E2E_PASSWORD, adminSignIn, apiToken, signIn, verifiedAccount } fr
 // taken on screen, and the escrow figures are read back at each step.
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** An amount as either language writes it: any separator between groups of three digits. */
 function amount(value: number): RegExp {
@@ -54,7 +51,10 @@ test.describe('escrow', () => {
     // The client sees the contract in escrow with nothing paid yet.
     await signIn(page, scene.clientEmail, E2E_PASSWORD);
     await page.getByRole('link', { name: 'Escrow', exact: true }).click();
-    await page.getByRole('link', { name: /Terrace and pergola/ }).first().click();
+    await page
+      .getByRole('link', { name: /Terrace and pergola/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`${contractPath}$`));
     await expectFigures(page, { 'Held in escrow': 0 });
 
@@ -157,7 +157,10 @@ test.describe('escrow', () => {
     const adminErrors = collectPageErrors(admin);
     await adminSignIn(admin);
     await admin.getByRole('link', { name: 'Disputes' }).click();
-    await admin.getByRole('link', { name: /Terrace and pergola/ }).first().click();
+    await admin
+      .getByRole('link', { name: /Terrace and pergola/ })
+      .first()
+      .click();
     await expect(admin.getByText('Nobody has come to the site for three weeks.')).toBeVisible();
     await admin.getByRole('button', { name: 'Resolve', exact: true }).click();
     const resolve = admin.getByRole('dialog');
@@ -202,7 +205,9 @@ test.describe('escrow', () => {
     expect((await request.put(`/api/v1/admin/users/${me.id}/verify`, { headers: bearer(adminToken) })).status()).toBe(200);
     const scene = await contractScene(request, contractorToken, [{ title: 'Retaining wall', amount: 800_000 }]);
     await fundFirstMilestone(request, scene);
-    const experts = (await (await request.get('/api/v1/admin/experts', { headers: bearer(adminToken) })).json()) as { data: { id: string; email: string }[] };
+    const experts = (await (await request.get('/api/v1/admin/experts', { headers: bearer(adminToken) })).json()) as {
+      data: { id: string; email: string }[];
+    };
     const expertId = experts.data.find((person) => person.email === DEMO.expert.email)!.id;
     await request.post(`/api/v1/admin/contracts/${scene.contractId}/expert`, { headers: bearer(adminToken), data: { expert_id: expertId } });
 

@@ -113,7 +113,10 @@ test('the example arrows scroll by one card on a phone', async ({ page }) => {
   await openHome(page, 375);
   const track = page.getByRole('list', { name: 'Example projects' });
   await track.scrollIntoViewIfNeeded();
-  const cardWidth = await track.getByRole('listitem').first().evaluate((el) => (el as HTMLElement).offsetWidth);
+  const cardWidth = await track
+    .getByRole('listitem')
+    .first()
+    .evaluate((el) => (el as HTMLElement).offsetWidth);
   await page.getByRole('button', { name: 'Next examples' }).click();
   await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThanOrEqual(cardWidth - 1);
   await page.getByRole('button', { name: 'Previous examples' }).click();
@@ -129,7 +132,10 @@ test('the stepper follows the scroll position on a desktop', async ({ page }) =>
   await lastStep.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await expect(stepper.getByText('Step 4 of 4')).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuenow', '100');
-  await stepper.getByRole('listitem').first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await stepper
+    .getByRole('listitem')
+    .first()
+    .evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await expect(stepper.getByText('Step 1 of 4')).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuenow', '25');
 });
@@ -195,10 +201,7 @@ test('external links open in a new tab', async ({ page, context }) => {
     await expect(locator).toHaveAttribute('rel', /noopener/);
   }
   expect(await page.getByRole('link', { name: 'Sign up for free' }).count()).toBe(2);
-  const [registration] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('link', { name: 'Sign up for free' }).first().click(),
-  ]);
+  const [registration] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Sign up for free' }).first().click()]);
   await expect(registration).toHaveURL(/\/sign-up$/);
   await expect(page).toHaveURL(/\/$/);
 });
@@ -251,6 +254,11 @@ test.describe('a visitor whose browser is set to French (France)', () => {
     const designs = section(page, 'Modèles populaires');
     await expect(designs.getByRole('heading', { name: 'Bungalow familial compact' })).toBeVisible();
     // A range is two figures, each kept whole on its line.
-    await expect(designs.locator('.ui-money-range').filter({ hasText: /68\s000\s€\s–\s85\s000\s€/ }).first()).toBeVisible();
+    await expect(
+      designs
+        .locator('.ui-money-range')
+        .filter({ hasText: /68\s000\s€\s–\s85\s000\s€/ })
+        .first(),
+    ).toBeVisible();
   });
 });

@@ -72,7 +72,8 @@ async function navigationProblems(page: Page, openedAt: Set<number>, width: numb
   if (still.length > 0) problems.push(`navigation entries out of sight even with the menu open: ${still.join(', ')}`);
   await page.keyboard.press('Escape');
   if ((await toggle.getAttribute('aria-expanded')) !== 'false') problems.push('Escape does not close the menu');
-  if (!(await toggle.evaluate((button) => button === document.activeElement))) problems.push('closing the menu does not give focus back to its button');
+  if (!(await toggle.evaluate((button) => button === document.activeElement)))
+    problems.push('closing the menu does not give focus back to its button');
   return problems;
 }
 
@@ -101,7 +102,15 @@ async function attachScreenshots(page: Page, testInfo: TestInfo, name: string, c
   }
 }
 
-async function checkPage(page: Page, testInfo: TestInfo, role: Role, code: string, { route, path }: RoutePage, widths: readonly number[], openedAt: Set<number>) {
+async function checkPage(
+  page: Page,
+  testInfo: TestInfo,
+  role: Role,
+  code: string,
+  { route, path }: RoutePage,
+  widths: readonly number[],
+  openedAt: Set<number>,
+) {
   for (const width of widths) {
     await resize(page, width);
     const label = `${route.name} ${path} as ${role} in ${code} at ${width}px`;
@@ -112,7 +121,8 @@ async function checkPage(page: Page, testInfo: TestInfo, role: Role, code: strin
       const figures = await page.locator('main [data-money]').count();
       expect.soft(figures, `${label}: money figures marked as such`).toBeGreaterThanOrEqual(least);
     }
-    if (KEY_PAGES.has(route.name) && (role === 'client' || role === 'admin' || route.name === 'Home')) await attachScreenshots(page, testInfo, route.name, code, width);
+    if (KEY_PAGES.has(route.name) && (role === 'client' || role === 'admin' || route.name === 'Home'))
+      await attachScreenshots(page, testInfo, route.name, code, width);
   }
 }
 
@@ -125,7 +135,8 @@ test.describe('layout at every width', () => {
 
   test('every page of the table is covered: forwarding pages land on a checked page', () => {
     const checked = new Set(ROUTES.filter((route) => !route.redirectTo).map((route) => route.path));
-    for (const route of ROUTES.filter((entry) => entry.redirectTo)) expect(checked, `${route.path} forwards to a checked page`).toContain(route.redirectTo);
+    for (const route of ROUTES.filter((entry) => entry.redirectTo))
+      expect(checked, `${route.path} forwards to a checked page`).toContain(route.redirectTo);
   });
 
   test('a toast appears below the header, never over its buttons', async ({ browser }) => {
@@ -158,10 +169,13 @@ test.describe('layout at every width', () => {
       await milestone.getByRole('button', { name: 'Fund' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       const box = await chat.boundingBox();
-      const onTop = await page.evaluate(({ x, y }) => {
-        const element = document.elementFromPoint(x, y);
-        return element ? (element.closest('.chat-slot') ? 'the chat button' : 'the dialog') : 'nothing';
-      }, { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 });
+      const onTop = await page.evaluate(
+        ({ x, y }) => {
+          const element = document.elementFromPoint(x, y);
+          return element ? (element.closest('.chat-slot') ? 'the chat button' : 'the dialog') : 'nothing';
+        },
+        { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 },
+      );
       expect(onTop, `at ${width}px, what shows where the chat button is`).toBe('the dialog');
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
@@ -177,10 +191,13 @@ test.describe('layout at every width', () => {
     await admin.page.getByRole('button', { name: 'Declare contractor insolvent' }).click();
     await expect(admin.page.getByRole('dialog')).toBeVisible();
     const box = await adminChat.boundingBox();
-    const onTop = await admin.page.evaluate(({ x, y }) => (document.elementFromPoint(x, y)?.closest('.chat-slot') ? 'the chat button' : 'the dialog'), {
-      x: box!.x + box!.width / 2,
-      y: box!.y + box!.height / 2,
-    });
+    const onTop = await admin.page.evaluate(
+      ({ x, y }) => (document.elementFromPoint(x, y)?.closest('.chat-slot') ? 'the chat button' : 'the dialog'),
+      {
+        x: box!.x + box!.width / 2,
+        y: box!.y + box!.height / 2,
+      },
+    );
     expect(onTop, 'what shows where the chat button is, over the admin dialog').toBe('the dialog');
     await admin.close();
   });

@@ -9,10 +9,7 @@ import { DEMO, E2E_PASSWORD, adminSignIn, apiToken, signIn, verifiedAccount } fr
 // that work for it, and the tab names each page in French.
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** The project cards the Projects page lists under a status of the filter. */
 async function listedUnder(page: Page, status: string) {
@@ -31,13 +28,21 @@ async function workDoneAndApproved(request: APIRequestContext, contractId: strin
   });
   expect(done.status()).toBe(200);
   const admin = await apiToken(request, DEMO.admin.email, DEMO.admin.password, true);
-  const experts = (await (await request.get('/api/v1/admin/experts', { headers: bearer(admin) })).json()) as { data: { id: string; email: string }[] };
+  const experts = (await (await request.get('/api/v1/admin/experts', { headers: bearer(admin) })).json()) as {
+    data: { id: string; email: string }[];
+  };
   const expertId = experts.data.find((expert) => expert.email === DEMO.expert.email)!.id;
-  expect((await request.post(`/api/v1/admin/contracts/${contractId}/expert`, { headers: bearer(admin), data: { expert_id: expertId } })).status()).toBe(200);
+  expect(
+    (await request.post(`/api/v1/admin/contracts/${contractId}/expert`, { headers: bearer(admin), data: { expert_id: expertId } })).status(),
+  ).toBe(200);
   const expert = await apiToken(request, DEMO.expert.email, DEMO.expert.password);
   const inspected = await request.post(`/api/v1/contracts/${contractId}/milestones/${milestoneId}/inspection`, {
     headers: bearer(expert),
-    multipart: { decision: 'approved', notes: 'Checked on site: conforms to the quote.', report: { name: 'report.pdf', mimeType: 'application/pdf', buffer: PDF } },
+    multipart: {
+      decision: 'approved',
+      notes: 'Checked on site: conforms to the quote.',
+      report: { name: 'report.pdf', mimeType: 'application/pdf', buffer: PDF },
+    },
   });
   expect(inspected.status()).toBe(200);
 }
@@ -80,7 +85,13 @@ test.describe('project lifecycle', () => {
     const contractor = await apiToken(request, DEMO.contractor.email, DEMO.contractor.password);
     const quote = await request.post(`/api/v1/projects/${projectId}/quotes`, {
       headers: bearer(contractor),
-      data: { amount: 800_000, currency: 'XAF', duration_days: 15, message: 'We start on Monday.', milestones: [{ title: 'Walls and floor', amount: 800_000 }] },
+      data: {
+        amount: 800_000,
+        currency: 'XAF',
+        duration_days: 15,
+        message: 'We start on Monday.',
+        milestones: [{ title: 'Walls and floor', amount: 800_000 }],
+      },
     });
     expect(quote.status()).toBe(201);
 
@@ -141,7 +152,9 @@ test.describe('navigation per role', () => {
       const errors = collectPageErrors(page);
       await signIn(page, DEMO[role].email, DEMO[role].password);
       const names = await everyEntryWorks(page, 'Main');
-      expect(names).toEqual(role === 'client' ? ['Dashboard', 'Projects', 'Specialists', 'Escrow', 'Catalog'] : ['Dashboard', 'Projects', 'Escrow', 'Catalog']);
+      expect(names).toEqual(
+        role === 'client' ? ['Dashboard', 'Projects', 'Specialists', 'Escrow', 'Catalog'] : ['Dashboard', 'Projects', 'Escrow', 'Catalog'],
+      );
       if (role !== 'client') {
         // Project creation explains itself instead of offering a form.
         await page.goto('/main/create');

@@ -8,10 +8,7 @@ import { DEMO, E2E_PASSWORD, signIn, verifiedAccount } from '../support/people';
 const CONTRACTOR = DEMO.contractor;
 const PASSWORD = E2E_PASSWORD;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 test.describe('marketplace', () => {
   test('a project goes from posting to a selected quote', async ({ browser, page, request }) => {

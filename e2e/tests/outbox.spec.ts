@@ -5,7 +5,11 @@ const PASSWORD = 'Fundament-2026';
 
 // The README's demo: sign up, then open the verification e-mail, which only a signed-in admin can read.
 test.describe('outbox', () => {
-  test('nobody reads it anonymously; the admin finds the verification e-mail and its link works in a private window', async ({ page, request, browser }) => {
+  test('nobody reads it anonymously; the admin finds the verification e-mail and its link works in a private window', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const email = `outbox.${Date.now()}@example.com`;
     await page.goto('/sign-up');
     await page.getByLabel('First name').fill('Olive');

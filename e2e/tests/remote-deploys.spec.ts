@@ -31,8 +31,7 @@ let cdnServer: Server;
 let siteServer: ChildProcess;
 
 /** Where remotes.json sends the landing remote: one edit of the deployment file. */
-const pointLandingAt = (release: string) =>
-  writeFileSync(remotesFile, JSON.stringify({ mfe_landing: `${cdn}/${release}/mf-manifest.json` }));
+const pointLandingAt = (release: string) => writeFileSync(remotesFile, JSON.stringify({ mfe_landing: `${cdn}/${release}/mf-manifest.json` }));
 
 /** A static host with CORS and revalidated manifests, like the CDN the README describes. */
 function startCdn(dir: string): Promise<Server> {
@@ -41,7 +40,13 @@ function startCdn(dir: string): Promise<Server> {
     if (!file.startsWith(dir)) return void response.writeHead(403).end();
     try {
       const body = readFileSync(file);
-      const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : file.endsWith('.json') ? 'application/json' : 'application/octet-stream';
+      const type = file.endsWith('.js')
+        ? 'text/javascript'
+        : file.endsWith('.css')
+          ? 'text/css'
+          : file.endsWith('.json')
+            ? 'application/json'
+            : 'application/octet-stream';
       response.writeHead(200, { 'content-type': type, 'access-control-allow-origin': '*', 'cache-control': 'no-cache' }).end(body);
     } catch {
       response.writeHead(404).end();
@@ -137,7 +142,10 @@ test('a new release goes live by editing remotes.json, and rolls back the same w
   await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
 
   // The deploy check passes for the new release before the switch.
-  expect(await checkRemote('mfe-landing', `${cdn}/v2/mf-manifest.json`)).toMatchObject({ status: 0, output: expect.stringContaining('safe to point remotes.json at it') });
+  expect(await checkRemote('mfe-landing', `${cdn}/v2/mf-manifest.json`)).toMatchObject({
+    status: 0,
+    output: expect.stringContaining('safe to point remotes.json at it'),
+  });
   pointLandingAt('v2');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: NEW_HEADING })).toBeVisible();
@@ -152,7 +160,9 @@ test('a new release goes live by editing remotes.json, and rolls back the same w
   expect(errors).toEqual([]);
 });
 
-test('a release built against a newer major of shared is refused by the deploy check, and if deployed anyway shows its fallback', async ({ page }) => {
+test('a release built against a newer major of shared is refused by the deploy check, and if deployed anyway shows its fallback', async ({
+  page,
+}) => {
   const check = await checkRemote('mfe_landing', `${cdn}/next-major/mf-manifest.json`);
   expect(check.status).toBe(1);
   expect(check.output).toContain(`[shared-incompatible] shared: the shell provides ${sharedVersion}, the remote needs ^${NEXT_MAJOR}`);
@@ -171,7 +181,12 @@ test('a release built against a newer major of shared is refused by the deploy c
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'being updated' })).toHaveCount(0);
     // The console names the remote and both versions, and nothing was left uncaught.
-    expect(errors.some((message) => message.includes(`mfe_landing is incompatible`) && message.includes(`^${NEXT_MAJOR}`) && message.includes(`provides ${sharedVersion}`))).toBe(true);
+    expect(
+      errors.some(
+        (message) =>
+          message.includes(`mfe_landing is incompatible`) && message.includes(`^${NEXT_MAJOR}`) && message.includes(`provides ${sharedVersion}`),
+      ),
+    ).toBe(true);
     expect(errors.filter((message) => message.startsWith('pageerror'))).toEqual([]);
   } finally {
     pointLandingAt('v1');

@@ -9,7 +9,9 @@ const oauth = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 50}`;
 /** The next "Continue with Google" signs in as this person (a Google-verified address). */
 async function nextGooglePerson(request: APIRequestContext, email: string) {
   const sub = `google-${email}`;
-  const answer = await request.post(`${oauth}/next-person`, { data: { sub, email, email_verified: true, given_name: 'Grace', family_name: 'Owner' } });
+  const answer = await request.post(`${oauth}/next-person`, {
+    data: { sub, email, email_verified: true, given_name: 'Grace', family_name: 'Owner' },
+  });
   expect(answer.status()).toBe(204);
 }
 

@@ -28,7 +28,17 @@ const SHARED_VERSION = process.env.FEDERATION_SHARED_VERSION || sharedPackage.ve
  * (react/jsx-runtime, react-dom/client, jotai/vanilla…), which would
  * otherwise be bundled again by every app.
  */
-const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'jotai', '@lingui/core', '@lingui/react', 'react-hot-toast', '@tanstack/react-query'];
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'jotai',
+  '@lingui/core',
+  '@lingui/react',
+  'react-hot-toast',
+  '@tanstack/react-query',
+];
 const WITH_DEEP_IMPORTS = new Set(['react', 'react-dom', 'jotai']);
 
 function sharedScope(appPackage) {
@@ -77,7 +87,9 @@ function createAppConfig(options) {
   // The shell loads these modules by name: a build without one would only fail in the browser.
   const missing = isHost ? [] : (REMOTE_EXPOSES[name] ?? []).filter((module) => !(`./${module}` in exposes));
   if (missing.length > 0) {
-    throw new Error(`${name} must expose ${missing.map((module) => `./${module}`).join(', ')}: the shell loads it (shared/src/federation/contract.ts)`);
+    throw new Error(
+      `${name} must expose ${missing.map((module) => `./${module}`).join(', ')}: the shell loads it (shared/src/federation/contract.ts)`,
+    );
   }
 
   return (_env, argv = {}) => {

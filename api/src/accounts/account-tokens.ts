@@ -41,10 +41,10 @@ export async function revokeAccountTokens(
 
 /** Whether a token is live (unused, unexpired), without using it: a cheap check before costly work. */
 export async function isLiveAccountToken(db: Queryable, purpose: TokenPurpose, token: string): Promise<boolean> {
-  const { rows } = await db.query(
-    'SELECT 1 FROM account_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()',
-    [hashToken(token), purpose],
-  );
+  const { rows } = await db.query('SELECT 1 FROM account_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()', [
+    hashToken(token),
+    purpose,
+  ]);
   return rows.length > 0;
 }
 

@@ -129,7 +129,12 @@ export interface Posted {
  * that can no longer fund its milestone (the contract froze, the contractor
  * was barred meanwhile) stays in escrow as the contract's credit.
  */
-export async function postCharged(ctx: ContractContext, intentId: string, charge: { reference: string; cardLast4: string }, t: Translator): Promise<Posted> {
+export async function postCharged(
+  ctx: ContractContext,
+  intentId: string,
+  charge: { reference: string; cardLast4: string },
+  t: Translator,
+): Promise<Posted> {
   const { tx } = ctx;
   const intent = (await findIntent(tx, intentId, true))!;
   if (intent.status === 'posted' || intent.status === 'declined') {
@@ -155,12 +160,25 @@ export async function postCharged(ctx: ContractContext, intentId: string, charge
     await keepAsCredit(ctx, milestone, paid);
     answer = { status: error.statusCode, body: { message: t(error.descriptor, error.values) } };
   }
-  await tx.query(POST_INTENT, [intent.id, charge.reference, charge.cardLast4, intent.scope, intent.idempotency_key, answer.status, JSON.stringify(answer.body)]);
+  await tx.query(POST_INTENT, [
+    intent.id,
+    charge.reference,
+    charge.cardLast4,
+    intent.scope,
+    intent.idempotency_key,
+    answer.status,
+    JSON.stringify(answer.body),
+  ]);
   return { answer, notifications };
 }
 
 /** Charges an intent's amount (step 2); the provider answers a repeated key with its first charge. */
-export function chargeIntent(payments: PaymentProvider, intent: PaymentIntent, card: Parameters<PaymentProvider['charge']>[0]['card'], description: string) {
+export function chargeIntent(
+  payments: PaymentProvider,
+  intent: PaymentIntent,
+  card: Parameters<PaymentProvider['charge']>[0]['card'],
+  description: string,
+) {
   return payments.charge({ amount: intent.amount, currency: intent.currency, card, description, idempotencyKey: intent.provider_key });
 }
 

@@ -129,7 +129,8 @@ export function nextStep(
   }
   if (contract.frozen_reason === 'insolvency') {
     if (!HELD_STATUSES.includes(milestone.status)) return none;
-    if (milestone.estimate_owed === null) return contract.expert_id ? { action: 'estimate', waiting_on: 'expert' } : { action: 'assign_expert', waiting_on: 'admin' };
+    if (milestone.estimate_owed === null)
+      return contract.expert_id ? { action: 'estimate', waiting_on: 'expert' } : { action: 'assign_expert', waiting_on: 'admin' };
     return estimatesComplete ? { action: 'settle', waiting_on: 'client' } : none;
   }
   switch (milestone.status) {
@@ -215,13 +216,17 @@ export async function disputeView(db: Queryable, disputeId: string, role: Viewer
   if (!row) return undefined;
   const contractId = String(row.contract_id);
   // One query after another: `db` may be a transaction's single connection.
-  const { rows: messages } = await db.query<{ id: string; author_name: string; author_role: DisputeMessage['author']['role']; body: string; created_at: When }>(
-    'SELECT * FROM dispute_messages WHERE dispute_id = $1 ORDER BY id',
+  const { rows: messages } = await db.query<{
+    id: string;
+    author_name: string;
+    author_role: DisputeMessage['author']['role'];
+    body: string;
+    created_at: When;
+  }>('SELECT * FROM dispute_messages WHERE dispute_id = $1 ORDER BY id', [disputeId]);
+  const { rows: evidence } = await db.query<FileRow>(
+    "SELECT * FROM escrow_files WHERE dispute_id = $1 AND purpose = 'evidence' ORDER BY created_at",
     [disputeId],
   );
-  const { rows: evidence } = await db.query<FileRow>("SELECT * FROM escrow_files WHERE dispute_id = $1 AND purpose = 'evidence' ORDER BY created_at", [
-    disputeId,
-  ]);
   const held = Number(row.amount) + Number(row.expert_fee) + Number(row.platform_fee);
   return {
     id: String(row.id),
@@ -378,7 +383,13 @@ async function renderContractView(db: Queryable, contract: ContractDetailRow, pa
         photos: filesOf(m.id, 'photo'),
         inspection:
           m.inspection_decision && report
-            ? { decision: m.inspection_decision, notes: m.inspection_notes, report, expert_name: contract.expert_name ?? '', at: iso(m.inspected_at)! }
+            ? {
+                decision: m.inspection_decision,
+                notes: m.inspection_notes,
+                report,
+                expert_name: contract.expert_name ?? '',
+                at: iso(m.inspected_at)!,
+              }
             : null,
         estimate:
           m.estimate_owed !== null && estimateReport
@@ -402,4 +413,3 @@ async function renderContractView(db: Queryable, contract: ContractDetailRow, pa
     can_review: role === 'client' && !review && contract.status === 'completed' && last?.status === 'released',
   };
 }
-

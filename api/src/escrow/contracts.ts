@@ -102,10 +102,14 @@ export async function insertContract(
   const id = rows[0]!.id;
   for (const [index, milestone] of milestones.entries()) {
     const fees = milestoneFees(milestone.amount, contract.currency);
-    await tx.query(
-      'INSERT INTO milestones (contract_id, position, title, amount, expert_fee, platform_fee) VALUES ($1, $2, $3, $4, $5, $6)',
-      [id, index + 1, milestone.title, milestone.amount, fees.expert_fee, fees.platform_fee],
-    );
+    await tx.query('INSERT INTO milestones (contract_id, position, title, amount, expert_fee, platform_fee) VALUES ($1, $2, $3, $4, $5, $6)', [
+      id,
+      index + 1,
+      milestone.title,
+      milestone.amount,
+      fees.expert_fee,
+      fees.platform_fee,
+    ]);
   }
   return id;
 }

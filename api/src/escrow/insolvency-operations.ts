@@ -65,7 +65,14 @@ export async function estimateMilestone(ctx: ContractContext, milestone: Milesto
   const milestones = await contractMilestones(ctx.tx, ctx.contract.id);
   const complete = milestones.filter((m) => HELD_STATUSES.includes(m.status)).every((m) => m.estimate_owed !== null);
   const notifications: NewNotification[] = complete
-    ? [{ userId: ctx.contract.client_id, kind: 'estimate_ready', data: { title: ctx.title, contract_id: ctx.contract.id }, link: `/main/escrow/${ctx.contract.id}` }]
+    ? [
+        {
+          userId: ctx.contract.client_id,
+          kind: 'estimate_ready',
+          data: { title: ctx.title, contract_id: ctx.contract.id },
+          link: `/main/escrow/${ctx.contract.id}`,
+        },
+      ]
     : [];
   return notifications;
 }
@@ -132,7 +139,14 @@ export async function settleInsolvency(ctx: ContractContext, choice: 'refund' | 
     ];
     newContractId = await insertContract(
       tx,
-      { projectId: contract.project_id, quoteId: null, clientId: contract.client_id, contractorId: replacementId, currency: contract.currency, replaces: contract.id },
+      {
+        projectId: contract.project_id,
+        quoteId: null,
+        clientId: contract.client_id,
+        contractorId: replacementId,
+        currency: contract.currency,
+        replaces: contract.id,
+      },
       unfinished,
     );
   }
@@ -154,7 +168,12 @@ export async function settleInsolvency(ctx: ContractContext, choice: 'refund' | 
     link: `/main/escrow/${contract.id}`,
   }));
   if (newContractId && replacementId) {
-    notifications.push({ userId: replacementId, kind: 'contract_awarded', data: { ...data, contract_id: newContractId }, link: `/main/escrow/${newContractId}` });
+    notifications.push({
+      userId: replacementId,
+      kind: 'contract_awarded',
+      data: { ...data, contract_id: newContractId },
+      link: `/main/escrow/${newContractId}`,
+    });
   }
   return { newContractId, notifications };
 }

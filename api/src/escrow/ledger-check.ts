@@ -9,13 +9,7 @@ export interface CheckResult {
 }
 
 /** Rows a query found that break a rule: none means the rule holds. */
-async function violations(
-  db: Queryable,
-  name: string,
-  sql: string,
-  params: unknown[],
-  describe: (count: number) => string,
-): Promise<CheckResult> {
+async function violations(db: Queryable, name: string, sql: string, params: unknown[], describe: (count: number) => string): Promise<CheckResult> {
   const { rows } = await db.query<Record<string, unknown>>(sql, params);
   return {
     name,
@@ -265,7 +259,8 @@ async function checkSince(db: Queryable, since: Checkpoint, withSums: boolean): 
                    ELSE EXISTS (SELECT 1 ${OPEN_HOLDS('m.id')})
               END`,
       params,
-      (count) => (count === 0 ? 'Funded milestones hold exactly their payout and fee; others hold nothing.' : `${count} milestones disagree with their holds`),
+      (count) =>
+        count === 0 ? 'Funded milestones hold exactly their payout and fee; others hold nothing.' : `${count} milestones disagree with their holds`,
     ),
   );
   checks.push(

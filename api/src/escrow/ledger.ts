@@ -347,8 +347,6 @@ export async function openHolds(tx: Queryable, milestoneId: string): Promise<Tra
 
 /** Every transfer of a contract, oldest first (statements, figures). */
 export async function contractTransfers(db: Queryable, contractId: string): Promise<TransferRow[]> {
-  const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM ledger_transfers WHERE contract_id = $1 ORDER BY id', [
-    contractId,
-  ]);
+  const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM ledger_transfers WHERE contract_id = $1 ORDER BY id', [contractId]);
   return rows.map(toTransfer);
 }

@@ -6,14 +6,7 @@ import { barredSql, isBarred } from '../marketplace/project-access';
 import { RuleError } from '../plugins/error-handler';
 import { platformFee } from './fees';
 import { LockedAccounts, openHolds, type AccountRef } from './ledger';
-import {
-  CLOSED_STATUSES,
-  HELD_STATUSES,
-  contractMilestones,
-  milestoneTotal,
-  type ContractRow,
-  type MilestoneRow,
-} from './contracts';
+import { CLOSED_STATUSES, HELD_STATUSES, contractMilestones, milestoneTotal, type ContractRow, type MilestoneRow } from './contracts';
 
 /**
  * The escrow rules: each operation runs inside the caller's transaction on a
@@ -191,7 +184,15 @@ export async function keepAsCredit(ctx: ContractContext, milestone: MilestoneRow
   const { contract, tx } = ctx;
   const { locked, ids } = await LockedAccounts.lock(tx, [userAccount('client_funding', contract.client_id, contract.currency), escrowOf(contract)]);
   const [clientId, escrowId] = ids as [number, number];
-  locked.transfer({ debit: clientId, credit: escrowId, amount: paid.amount, flag: 'posted', code: 'funding', contractId: contract.id, milestoneId: milestone.id });
+  locked.transfer({
+    debit: clientId,
+    credit: escrowId,
+    amount: paid.amount,
+    flag: 'posted',
+    code: 'funding',
+    contractId: contract.id,
+    milestoneId: milestone.id,
+  });
   await locked.write();
 }
 
@@ -243,7 +244,10 @@ export async function releaseMilestone(ctx: ContractContext, milestone: Mileston
   requireActive(ctx.contract);
   if (milestone.status !== 'approved' || !milestone.inspected_by) throw new RuleError(409, EM.notReleasable);
   // Both checks in one round trip: the contractor is payable, the approving expert still verified.
-  const { rows: checks } = await ctx.tx.query<{ barred: boolean; expert: boolean }>(RELEASE_CHECKS, [ctx.contract.contractor_id, milestone.inspected_by]);
+  const { rows: checks } = await ctx.tx.query<{ barred: boolean; expert: boolean }>(RELEASE_CHECKS, [
+    ctx.contract.contractor_id,
+    milestone.inspected_by,
+  ]);
   if (checks[0]?.barred) throw new RuleError(409, EM.contractorBarred);
   if (!checks[0]?.expert) throw new RuleError(409, EM.approvalNotValid);
   const { contract, tx } = ctx;
@@ -256,12 +260,23 @@ export async function releaseMilestone(ctx: ContractContext, milestone: Mileston
   const [escrowId, , , expertId] = ids as [number, number, number, number];
   for (const hold of await openHolds(tx, milestone.id)) locked.resolve(hold);
   if (milestone.expert_fee > 0) {
-    locked.transfer({ debit: escrowId, credit: expertId, amount: milestone.expert_fee, flag: 'posted', code: 'expert_fee', contractId: contract.id, milestoneId: milestone.id });
+    locked.transfer({
+      debit: escrowId,
+      credit: expertId,
+      amount: milestone.expert_fee,
+      flag: 'posted',
+      code: 'expert_fee',
+      contractId: contract.id,
+      milestoneId: milestone.id,
+    });
   }
   await locked.write();
   const released = { status: 'released' as const, released_at: new Date(), paid_to_contractor: milestone.amount };
   await setMilestone(tx, milestone.id, released);
-  await closeIfDone(ctx, ctx.milestones?.map((m) => (m.id === milestone.id ? { ...m, ...released } : m)));
+  await closeIfDone(
+    ctx,
+    ctx.milestones?.map((m) => (m.id === milestone.id ? { ...m, ...released } : m)),
+  );
   return {
     released: { contractor: milestone.amount, expert_fee: milestone.expert_fee, platform_fee: milestone.platform_fee },
     notifications: notify(ctx, [contract.client_id, contract.contractor_id, milestone.inspected_by], 'milestone_released', {

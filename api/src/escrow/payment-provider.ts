@@ -62,7 +62,9 @@ const digitsOf = (card: CardInput) => card.number.replace(/\D/g, '');
  */
 export function createSandboxProvider(db: Queryable, secret: string): PaymentProvider {
   const toResult = (row: { outcome: string; reference: string | null; card_last4: string }): ChargeResult =>
-    row.outcome === 'succeeded' ? { status: 'succeeded', reference: row.reference!, cardLast4: row.card_last4 } : { status: 'declined', cardLast4: row.card_last4 };
+    row.outcome === 'succeeded'
+      ? { status: 'succeeded', reference: row.reference!, cardLast4: row.card_last4 }
+      : { status: 'declined', cardLast4: row.card_last4 };
   const find = async (key: string) => {
     const { rows } = await db.query<{ outcome: string; reference: string | null; card_last4: string }>(
       'SELECT outcome, reference, card_last4 FROM sandbox_charges WHERE idempotency_key = $1',
@@ -87,7 +89,9 @@ export function createSandboxProvider(db: Queryable, secret: string): PaymentPro
     },
     lookup: find,
     fingerprint(card) {
-      return createHmac('sha256', secret).update(`${digitsOf(card)}|${card.expiry.replace(/\s/g, '')}`).digest('base64url');
+      return createHmac('sha256', secret)
+        .update(`${digitsOf(card)}|${card.expiry.replace(/\s/g, '')}`)
+        .digest('base64url');
     },
   };
 }

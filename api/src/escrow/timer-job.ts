@@ -16,8 +16,12 @@ async function mailAdmins(app: FastifyInstance, publicUrl: string, notices: Admi
     const subject =
       notice.kind === 'dispute_escalated'
         ? t(EM.notifyDisputeEscalated, { title })
-        : t(notice.kind === 'arbitration_closing' ? EM.mailArbitrationClosing : EM.mailEstimateLate, { title, date: notice.date.toISOString().slice(0, 10) });
-    const link = notice.kind === 'estimate_late' ? `${publicUrl}/admin/contracts/${notice.contractId}` : `${publicUrl}/admin/disputes/${notice.disputeId}`;
+        : t(notice.kind === 'arbitration_closing' ? EM.mailArbitrationClosing : EM.mailEstimateLate, {
+            title,
+            date: notice.date.toISOString().slice(0, 10),
+          });
+    const link =
+      notice.kind === 'estimate_late' ? `${publicUrl}/admin/contracts/${notice.contractId}` : `${publicUrl}/admin/disputes/${notice.disputeId}`;
     for (const admin of admins) {
       const greeting = t(M.mailGreeting, { name: neutraliseLinks(admin.first_name) });
       const open = t(MM.mailOpenLink);

@@ -127,7 +127,14 @@ async function autoRelease(deps: EscrowTimerDeps, now: Date, report: TimerReport
 /** Tells the client, once per reminder, the date an approved milestone will be released without them. */
 async function remindAutoRelease(deps: EscrowTimerDeps, now: Date, report: TimerReport): Promise<void> {
   const furthest = Math.max(...AUTO_RELEASE_REMINDER_DAYS);
-  const { rows } = await deps.db.query<{ id: string; title: string; contract_id: string; client_id: string; project_id: string; auto_release_at: Date | string }>(
+  const { rows } = await deps.db.query<{
+    id: string;
+    title: string;
+    contract_id: string;
+    client_id: string;
+    project_id: string;
+    auto_release_at: Date | string;
+  }>(
     `SELECT m.id, m.title, m.contract_id, c.client_id, c.project_id, m.auto_release_at FROM milestones m JOIN contracts c ON c.id = m.contract_id
       WHERE m.status = 'approved' AND c.status = 'active' AND m.auto_release_at > $1 AND m.auto_release_at <= $2`,
     [now, new Date(now.getTime() + furthest * DAY_MS)],

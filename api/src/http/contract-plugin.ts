@@ -103,9 +103,7 @@ export const contractPlugin = fp<ContractPluginOptions>(
         if (body) converted.body = convert(body);
         if (headers) converted.headers = convert(headers);
         if (response) {
-          converted.response = Object.fromEntries(
-            Object.entries(response as Record<string, unknown>).map(([code, part]) => [code, convert(part)]),
-          );
+          converted.response = Object.fromEntries(Object.entries(response as Record<string, unknown>).map(([code, part]) => [code, convert(part)]));
         }
         return { schema: converted, url };
       },

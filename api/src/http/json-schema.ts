@@ -18,7 +18,8 @@ export function isFileSchema(schema: v.GenericSchema): boolean {
  * document, not of the validation, which valibot itself still runs.
  */
 export function jsonSchemaOf(schema: v.GenericSchema, target: 'draft-07' | 'draft-2020-12' = 'draft-07'): JsonSchema {
-  if (isFileSchema(schema)) return { type: 'string', format: 'binary', description: v.getDescription(schema as Parameters<typeof v.getDescription>[0]) };
+  if (isFileSchema(schema))
+    return { type: 'string', format: 'binary', description: v.getDescription(schema as Parameters<typeof v.getDescription>[0]) };
   const { $schema: _dialect, ...rest } = toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input', target });
   return rest;
 }

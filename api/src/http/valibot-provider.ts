@@ -13,10 +13,10 @@ export type Wire<T> = T extends string
   : T extends Uint8Array | { pipe: (...args: never[]) => unknown }
     ? T
     : T extends readonly (infer TItem)[]
-    ? readonly Wire<TItem>[]
-    : T extends object
-      ? { [K in keyof T]: Wire<T[K]> }
-      : T;
+      ? readonly Wire<TItem>[]
+      : T extends object
+        ? { [K in keyof T]: Wire<T[K]> }
+        : T;
 
 /**
  * Route schemas are the valibot schemas of `shared/contract`: handlers get

@@ -33,12 +33,7 @@ export function createOutboxMailer(db: Queryable): Mailer {
   return {
     kind: 'outbox',
     async send({ to, subject, text, html }) {
-      await db.query('INSERT INTO mail_outbox (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)', [
-        to,
-        subject,
-        text,
-        html,
-      ]);
+      await db.query('INSERT INTO mail_outbox (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)', [to, subject, text, html]);
     },
     async close() {},
   };

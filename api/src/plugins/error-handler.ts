@@ -41,7 +41,9 @@ export const errorHandlerPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | HttpError | RuleError | RequestSchemaError, request, reply) => {
       if (error instanceof RequestSchemaError) {
-        return reply.status(422).send({ message: request.t(M.invalidFields), errors: fieldErrors(error.issues, (descriptor) => request.t(descriptor)) });
+        return reply
+          .status(422)
+          .send({ message: request.t(M.invalidFields), errors: fieldErrors(error.issues, (descriptor) => request.t(descriptor)) });
       }
       if (error instanceof RuleError) return reply.status(error.statusCode).send({ message: request.t(error.descriptor, error.values) });
       if (error instanceof HttpError) {

@@ -3,9 +3,30 @@ import type { Seeder } from './run-seeds';
 
 /** The demo accounts listed in the README (local demos only; never seeded in production data). */
 export const DEMO_USERS = [
-  { email: 'client@demo.fundament.example', password: 'Client-demo-2026', first_name: 'Claire', last_name: 'Client', account_type: 'client', specialist_kind: null },
-  { email: 'contractor@demo.fundament.example', password: 'Contractor-demo-2026', first_name: 'Conrad', last_name: 'Contractor', account_type: 'specialist', specialist_kind: 'contractor' },
-  { email: 'expert@demo.fundament.example', password: 'Expert-demo-2026', first_name: 'Estelle', last_name: 'Expert', account_type: 'specialist', specialist_kind: 'expert' },
+  {
+    email: 'client@demo.fundament.example',
+    password: 'Client-demo-2026',
+    first_name: 'Claire',
+    last_name: 'Client',
+    account_type: 'client',
+    specialist_kind: null,
+  },
+  {
+    email: 'contractor@demo.fundament.example',
+    password: 'Contractor-demo-2026',
+    first_name: 'Conrad',
+    last_name: 'Contractor',
+    account_type: 'specialist',
+    specialist_kind: 'contractor',
+  },
+  {
+    email: 'expert@demo.fundament.example',
+    password: 'Expert-demo-2026',
+    first_name: 'Estelle',
+    last_name: 'Expert',
+    account_type: 'specialist',
+    specialist_kind: 'expert',
+  },
 ] as const;
 
 export const DEMO_ADMIN = { email: 'admin@demo.fundament.example', password: 'Admin-demo-2026', first_name: 'Ada', last_name: 'Admin' } as const;
@@ -32,10 +53,12 @@ export const accountsSeeder: Seeder = {
     );
     const { rows } = await db.query('SELECT 1 FROM admins WHERE email = $1', [DEMO_ADMIN.email]);
     if (rows.length === 0) {
-      await db.query(
-        `INSERT INTO admins (email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING`,
-        [DEMO_ADMIN.email, await hashPassword(DEMO_ADMIN.password), DEMO_ADMIN.first_name, DEMO_ADMIN.last_name],
-      );
+      await db.query(`INSERT INTO admins (email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING`, [
+        DEMO_ADMIN.email,
+        await hashPassword(DEMO_ADMIN.password),
+        DEMO_ADMIN.first_name,
+        DEMO_ADMIN.last_name,
+      ]);
     }
   },
 };

@@ -30,7 +30,11 @@ export const escrowSeeder: Seeder = {
       const { rows: projects } = await tx.query<{ id: string; title: string; owner_id: string }>(
         `INSERT INTO projects (owner_id, title, description, category, country, city, budget_min, budget_max, currency, status)
          VALUES ($1, $2, $3, 'bathroom', 'CM', 'Douala', 2000000, 3500000, 'XAF', 'contracted') RETURNING id, title, owner_id`,
-        [clientId, TITLE, 'Replace the bath with a walk-in shower, new tiling, a ventilation fan and a solar water heater for the upstairs bathroom.'],
+        [
+          clientId,
+          TITLE,
+          'Replace the bath with a walk-in shower, new tiling, a ventilation fan and a solar water heater for the upstairs bathroom.',
+        ],
       );
       const project = projects[0]!;
       const { rows: quotes } = await tx.query<{ id: string; specialist_id: string }>(
@@ -45,7 +49,12 @@ export const escrowSeeder: Seeder = {
         ['Solar water heater and finishing', 600_000],
       ] as const;
       for (const [index, [title, amount]] of plan.entries()) {
-        await tx.query('INSERT INTO quote_milestones (quote_id, position, title, amount) VALUES ($1, $2, $3, $4)', [quote.id, index + 1, title, amount]);
+        await tx.query('INSERT INTO quote_milestones (quote_id, position, title, amount) VALUES ($1, $2, $3, $4)', [
+          quote.id,
+          index + 1,
+          title,
+          amount,
+        ]);
       }
       const { contractId } = await createContractForQuote(tx, project, quote);
       await tx.query('UPDATE contracts SET expert_id = $2 WHERE id = $1', [contractId, expertId]);

@@ -81,7 +81,16 @@ export const marketplaceSeeder: Seeder = {
       await db.query(
         `INSERT INTO projects (owner_id, title, description, category, country, city, budget_min, budget_max, currency, desired_start)
          VALUES ($1, $2, $3, $4, 'CM', $5, $6, $7, 'XAF', $8)`,
-        [client.id, project.title, project.description, project.category, project.city, project.budget_min, project.budget_max, project.desired_start],
+        [
+          client.id,
+          project.title,
+          project.description,
+          project.category,
+          project.city,
+          project.budget_min,
+          project.budget_max,
+          project.desired_start,
+        ],
       );
     }
   },

@@ -3,10 +3,42 @@ import type { Seeder } from './run-seeds';
 
 /** New specialists awaiting verification, for the admin screens' demo (their password: Specialist-demo-2026). */
 export const PENDING_SPECIALISTS = [
-  { email: 'pending.builder@demo.fundament.example', first_name: 'Paul', last_name: 'Mbappe', kind: 'contractor', country: 'CM', city: 'Yaoundé', phone: '+237 6 70 11 22 33' },
-  { email: 'pending.tiles@demo.fundament.example', first_name: 'Nadine', last_name: 'Ekambi', kind: 'artisan', country: 'CM', city: 'Douala', phone: '+237 6 70 44 55 66' },
-  { email: 'pending.supplies@demo.fundament.example', first_name: 'Olivier', last_name: 'Fotso', kind: 'vendor', country: 'FR', city: 'Lyon', phone: '+33 6 12 34 56 78' },
-  { email: 'pending.inspector@demo.fundament.example', first_name: 'Inès', last_name: 'Kamga', kind: 'expert', country: 'CM', city: 'Douala', phone: '+237 6 70 77 88 99' },
+  {
+    email: 'pending.builder@demo.fundament.example',
+    first_name: 'Paul',
+    last_name: 'Mbappe',
+    kind: 'contractor',
+    country: 'CM',
+    city: 'Yaoundé',
+    phone: '+237 6 70 11 22 33',
+  },
+  {
+    email: 'pending.tiles@demo.fundament.example',
+    first_name: 'Nadine',
+    last_name: 'Ekambi',
+    kind: 'artisan',
+    country: 'CM',
+    city: 'Douala',
+    phone: '+237 6 70 44 55 66',
+  },
+  {
+    email: 'pending.supplies@demo.fundament.example',
+    first_name: 'Olivier',
+    last_name: 'Fotso',
+    kind: 'vendor',
+    country: 'FR',
+    city: 'Lyon',
+    phone: '+33 6 12 34 56 78',
+  },
+  {
+    email: 'pending.inspector@demo.fundament.example',
+    first_name: 'Inès',
+    last_name: 'Kamga',
+    kind: 'expert',
+    country: 'CM',
+    city: 'Douala',
+    phone: '+237 6 70 77 88 99',
+  },
 ] as const;
 
 export const PENDING_SPECIALIST_PASSWORD = 'Specialist-demo-2026';

@@ -40,7 +40,10 @@ function readSvg(data: Buffer): CheckedImage | undefined {
   const { svg, root } = sanitized;
   let width = pixels(root.width);
   let height = pixels(root.height);
-  const box = root.viewBox?.trim().split(/[\s,]+/).map(Number);
+  const box = root.viewBox
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if (box && box.length === 4 && box.every(Number.isFinite)) {
     width ??= box[2];
     height ??= box[3];

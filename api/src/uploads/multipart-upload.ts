@@ -24,10 +24,7 @@ export interface UploadRules {
 }
 
 /** Fields plus files of a multipart request, every file checked by its content, never by its name or claimed type. */
-export async function readMultipart(
-  request: FastifyRequest,
-  rules: UploadRules,
-): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+export async function readMultipart(request: FastifyRequest, rules: UploadRules): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   const refuse = (status: number, message: MessageDescriptor) => new HttpError(status, request.t(message), { [rules.field]: [request.t(message)] });
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];

@@ -35,7 +35,9 @@ describe('sanitizeSvg: CSS', () => {
     const out = cleaned(
       '<rect style="fill: #f80; stroke: rgb(0, 0, 0); stroke-width: 2.5; opacity: .5; clip-path: url(#c); background: image-set(&quot;x.png&quot; 1x); font-family: &quot;Open Sans&quot;, sans-serif"/>',
     );
-    expect(out).toContain('style="fill: #f80; stroke: rgb(0, 0, 0); stroke-width: 2.5; opacity: .5; clip-path: url(#c); font-family: &quot;Open Sans&quot;, sans-serif"');
+    expect(out).toContain(
+      'style="fill: #f80; stroke: rgb(0, 0, 0); stroke-width: 2.5; opacity: .5; clip-path: url(#c); font-family: &quot;Open Sans&quot;, sans-serif"',
+    );
     expect(out).not.toContain('image-set');
   });
 

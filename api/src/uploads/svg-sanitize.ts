@@ -7,24 +7,115 @@
  */
 
 const ELEMENTS = new Set([
-  'svg', 'g', 'defs', 'symbol', 'use', 'title', 'desc',
-  'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon',
-  'text', 'tspan',
-  'linearGradient', 'radialGradient', 'stop', 'pattern', 'clipPath', 'mask', 'marker',
+  'svg',
+  'g',
+  'defs',
+  'symbol',
+  'use',
+  'title',
+  'desc',
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'text',
+  'tspan',
+  'linearGradient',
+  'radialGradient',
+  'stop',
+  'pattern',
+  'clipPath',
+  'mask',
+  'marker',
 ]);
 
 const ATTRIBUTES = new Set([
-  'id', 'class', 'style', 'transform', 'viewBox', 'preserveAspectRatio', 'width', 'height', 'x', 'y',
-  'x1', 'x2', 'y1', 'y2', 'cx', 'cy', 'r', 'rx', 'ry', 'fx', 'fy', 'd', 'points', 'pathLength',
-  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-linecap',
-  'stroke-linejoin', 'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'opacity', 'color',
-  'clip-path', 'clip-rule', 'mask', 'visibility', 'display', 'vector-effect', 'shape-rendering',
-  'offset', 'stop-color', 'stop-opacity', 'gradientUnits', 'gradientTransform', 'spreadMethod',
-  'patternUnits', 'patternContentUnits', 'patternTransform', 'clipPathUnits', 'maskUnits', 'maskContentUnits',
-  'marker-start', 'marker-mid', 'marker-end', 'markerWidth', 'markerHeight', 'markerUnits', 'refX', 'refY', 'orient',
-  'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor', 'dominant-baseline', 'letter-spacing',
-  'dx', 'dy', 'rotate', 'lengthAdjust', 'textLength', 'xml:space', 'version',
-  'href', 'xlink:href', 'xmlns', 'xmlns:xlink',
+  'id',
+  'class',
+  'style',
+  'transform',
+  'viewBox',
+  'preserveAspectRatio',
+  'width',
+  'height',
+  'x',
+  'y',
+  'x1',
+  'x2',
+  'y1',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'fx',
+  'fy',
+  'd',
+  'points',
+  'pathLength',
+  'fill',
+  'fill-opacity',
+  'fill-rule',
+  'stroke',
+  'stroke-width',
+  'stroke-opacity',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-miterlimit',
+  'stroke-dasharray',
+  'stroke-dashoffset',
+  'opacity',
+  'color',
+  'clip-path',
+  'clip-rule',
+  'mask',
+  'visibility',
+  'display',
+  'vector-effect',
+  'shape-rendering',
+  'offset',
+  'stop-color',
+  'stop-opacity',
+  'gradientUnits',
+  'gradientTransform',
+  'spreadMethod',
+  'patternUnits',
+  'patternContentUnits',
+  'patternTransform',
+  'clipPathUnits',
+  'maskUnits',
+  'maskContentUnits',
+  'marker-start',
+  'marker-mid',
+  'marker-end',
+  'markerWidth',
+  'markerHeight',
+  'markerUnits',
+  'refX',
+  'refY',
+  'orient',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'text-anchor',
+  'dominant-baseline',
+  'letter-spacing',
+  'dx',
+  'dy',
+  'rotate',
+  'lengthAdjust',
+  'textLength',
+  'xml:space',
+  'version',
+  'href',
+  'xlink:href',
+  'xmlns',
+  'xmlns:xlink',
 ]);
 
 const NAMESPACES: Record<string, string> = {
@@ -50,8 +141,12 @@ const ATTRIBUTE = new RegExp(`(${NAME})\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'g');
 /** Characters XML allows in a document: a reference to any other one makes the file malformed. */
 function isXmlChar(code: number): boolean {
   return (
-    code === 0x9 || code === 0xa || code === 0xd ||
-    (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff)
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
   );
 }
 
@@ -74,8 +169,7 @@ function decodeEntities(value: string): string | undefined {
   return invalid ? undefined : decoded;
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /*
  * CSS, in a style attribute or a presentation attribute, is kept by allow-list:
@@ -85,11 +179,38 @@ const escapeXml = (text: string) =>
  * colour functions and references inside the document, url(#id).
  */
 const STYLE_PROPERTIES = new Set([
-  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-linecap',
-  'stroke-linejoin', 'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'opacity', 'color',
-  'clip-path', 'clip-rule', 'mask', 'visibility', 'display', 'vector-effect', 'shape-rendering',
-  'stop-color', 'stop-opacity', 'marker-start', 'marker-mid', 'marker-end',
-  'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor', 'dominant-baseline', 'letter-spacing',
+  'fill',
+  'fill-opacity',
+  'fill-rule',
+  'stroke',
+  'stroke-width',
+  'stroke-opacity',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-miterlimit',
+  'stroke-dasharray',
+  'stroke-dashoffset',
+  'opacity',
+  'color',
+  'clip-path',
+  'clip-rule',
+  'mask',
+  'visibility',
+  'display',
+  'vector-effect',
+  'shape-rendering',
+  'stop-color',
+  'stop-opacity',
+  'marker-start',
+  'marker-mid',
+  'marker-end',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'text-anchor',
+  'dominant-baseline',
+  'letter-spacing',
 ]);
 const CSS_FUNCTIONS = new Set(['rgb', 'rgba', 'hsl', 'hsla']);
 

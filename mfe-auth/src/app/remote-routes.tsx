@@ -10,25 +10,13 @@ export default createRemoteRoutes({
   pages: {
     Login: lazy(() => import('../features/sign-in/sign-in-page').then((m) => ({ default: m.SignInPage }))),
     SignUp: lazy(() => import('../features/sign-up/sign-up-page').then((m) => ({ default: m.SignUpPage }))),
-    SignUpSpecialists: lazy(() =>
-      import('../features/sign-up/sign-up-page').then((m) => ({ default: m.SignUpSpecialistsPage })),
-    ),
-    ForgotPassword: lazy(() =>
-      import('../features/password/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
-    ),
-    ResetPassword: lazy(() =>
-      import('../features/password/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
-    ),
+    SignUpSpecialists: lazy(() => import('../features/sign-up/sign-up-page').then((m) => ({ default: m.SignUpSpecialistsPage }))),
+    ForgotPassword: lazy(() => import('../features/password/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage }))),
+    ResetPassword: lazy(() => import('../features/password/reset-password-page').then((m) => ({ default: m.ResetPasswordPage }))),
     Expired: lazy(() => import('../features/password/expired-page').then((m) => ({ default: m.ExpiredPage }))),
-    VerifyEmail: lazy(() =>
-      import('../features/verify-email/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
-    ),
-    SocialCallback: lazy(() =>
-      import('../features/social/social-callback-page').then((m) => ({ default: m.SocialCallbackPage })),
-    ),
-    SocialLinkConfirm: lazy(() =>
-      import('../features/social/link-account-page').then((m) => ({ default: m.LinkAccountPage })),
-    ),
+    VerifyEmail: lazy(() => import('../features/verify-email/verify-email-page').then((m) => ({ default: m.VerifyEmailPage }))),
+    SocialCallback: lazy(() => import('../features/social/social-callback-page').then((m) => ({ default: m.SocialCallbackPage }))),
+    SocialLinkConfirm: lazy(() => import('../features/social/link-account-page').then((m) => ({ default: m.LinkAccountPage }))),
     AdminLogin: lazy(() => import('../features/admin/admin-login-page').then((m) => ({ default: m.AdminLoginPage }))),
   },
 }) satisfies RemoteModules['mfe_auth']['Routes'];

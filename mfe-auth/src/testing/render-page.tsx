@@ -34,12 +34,12 @@ export function renderPage(
   // Like the shell's, the toaster lives outside the routed page and outlasts navigations.
   render(<Toaster />);
   return renderWithProviders(ui, {
-      url: options.url,
-      locale: options.locale ?? 'en',
-      messages,
-      routes: [
-        ...(options.extraRoutes ?? []),
-        ...elsewhere.filter((route) => route !== path).map((route) => ({ path: route, element: <p>Page {route}</p> })),
-      ],
+    url: options.url,
+    locale: options.locale ?? 'en',
+    messages,
+    routes: [
+      ...(options.extraRoutes ?? []),
+      ...elsewhere.filter((route) => route !== path).map((route) => ({ path: route, element: <p>Page {route}</p> })),
+    ],
   });
 }

@@ -32,7 +32,11 @@ test('mounts in a shadow root with its own styles and catalogs, and updates on a
   expect(element.querySelectorAll('[data-support-chat]')).toHaveLength(1);
 
   await user.click(chat.getByRole('button', { name: 'Talk to an agent' }));
-  expect(open).toHaveBeenCalledWith('https://wa.me/237699001122?text=Hello%20Fundament%20support%2C%20I%20need%20help.', '_blank', 'noopener,noreferrer');
+  expect(open).toHaveBeenCalledWith(
+    'https://wa.me/237699001122?text=Hello%20Fundament%20support%2C%20I%20need%20help.',
+    '_blank',
+    'noopener,noreferrer',
+  );
 });
 
 test('unmount removes the widget from the element', () => {

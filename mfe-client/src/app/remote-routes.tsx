@@ -11,9 +11,7 @@ export default createRemoteRoutes({
     'main.dashboard': lazy(() => import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage }))),
     'main.projects': lazy(() => import('../features/projects/projects-page').then((m) => ({ default: m.ProjectsPage }))),
     'main.create': lazy(() => import('../features/create-project/create-project-page').then((m) => ({ default: m.CreateProjectPage }))),
-    'main.settings': lazy(() =>
-      import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
-    ),
+    'main.settings': lazy(() => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage }))),
     'main.project': lazy(() => import('../features/projects/project-detail-page').then((m) => ({ default: m.ProjectDetailPage }))),
     'main.specialist': lazy(() => import('../features/specialists/specialist-page').then((m) => ({ default: m.SpecialistPage }))),
     'main.specialists': lazy(() => import('../features/specialists/specialists-page').then((m) => ({ default: m.SpecialistsPage }))),

@@ -19,8 +19,7 @@ function recordingFetch(response: () => Response) {
   return { fetch: fetchFn as unknown as typeof fetch, requests };
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('api client (spec §7)', () => {
   afterEach(() => {

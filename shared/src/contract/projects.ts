@@ -38,10 +38,7 @@ export const ProjectCardSchema = v.object({
   created_at: timestamp,
   // A draft may not have its place yet: blank strings then.
   location: v.object({ country: v.string(), city: v.string() }),
-  created_by: v.pipe(
-    v.object({ name: v.string() }),
-    v.description('First name and initial; the owner sees their full name'),
-  ),
+  created_by: v.pipe(v.object({ name: v.string() }), v.description('First name and initial; the owner sees their full name')),
   quote_type: v.string(),
   bid_count: count,
   budget: v.object({ min: v.nullable(minorUnits), max: v.nullable(minorUnits), currency: v.string() }),

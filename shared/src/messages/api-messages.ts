@@ -96,8 +96,7 @@ export const API_MESSAGES = {
   emailChangeSubject: /*i18n*/ { id: 'Confirm your new email address', message: 'Confirm your new email address' },
   emailChangeIntro: /*i18n*/ {
     id: 'Please confirm that this is the new email address of your Fundament account by opening this link. Your address changes once you do:',
-    message:
-      'Please confirm that this is the new email address of your Fundament account by opening this link. Your address changes once you do:',
+    message: 'Please confirm that this is the new email address of your Fundament account by opening this link. Your address changes once you do:',
   },
   emailChangeAction: /*i18n*/ { id: 'Confirm my new address', message: 'Confirm my new address' },
   resetSubject: /*i18n*/ { id: 'Reset your password', message: 'Reset your password' },

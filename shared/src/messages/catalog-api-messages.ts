@@ -8,7 +8,10 @@ export const CATALOG_API_MESSAGES = {
   currency: /*i18n*/ { id: 'The selected currency is not supported.', message: 'The selected currency is not supported.' },
   country: /*i18n*/ { id: 'The selected country is not supported.', message: 'The selected country is not supported.' },
   tier: /*i18n*/ { id: 'The tier must be standard, premium or luxury.', message: 'The tier must be standard, premium or luxury.' },
-  page: /*i18n*/ { id: 'The page must be a whole number between {min} and {max}.', message: 'The page must be a whole number between {min} and {max}.' },
+  page: /*i18n*/ {
+    id: 'The page must be a whole number between {min} and {max}.',
+    message: 'The page must be a whole number between {min} and {max}.',
+  },
   roomsMin: /*i18n*/ {
     id: 'The minimum number of rooms must be a whole number between {min} and {max}.',
     message: 'The minimum number of rooms must be a whole number between {min} and {max}.',

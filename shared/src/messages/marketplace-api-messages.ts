@@ -42,9 +42,15 @@ export const MARKETPLACE_API_MESSAGES = {
     id: 'Only verified specialists receive project requests.',
     message: 'Only verified specialists receive project requests.',
   },
-  alreadySelected: /*i18n*/ { id: 'A quote has already been selected for this project.', message: 'A quote has already been selected for this project.' },
+  alreadySelected: /*i18n*/ {
+    id: 'A quote has already been selected for this project.',
+    message: 'A quote has already been selected for this project.',
+  },
   quoteNotOpen: /*i18n*/ { id: 'This quote can no longer be selected.', message: 'This quote can no longer be selected.' },
-  alreadyInvited: /*i18n*/ { id: 'This specialist has already been invited to this project.', message: 'This specialist has already been invited to this project.' },
+  alreadyInvited: /*i18n*/ {
+    id: 'This specialist has already been invited to this project.',
+    message: 'This specialist has already been invited to this project.',
+  },
   inviteAnswered: /*i18n*/ { id: 'This invitation has already been answered.', message: 'This invitation has already been answered.' },
   // Notifications (in-app and e-mail)
   tooManyStreams: /*i18n*/ {

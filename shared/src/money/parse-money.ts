@@ -102,4 +102,3 @@ export function moneyInputText(minor: number | null, currency: string, locale: s
   const fraction = String(minor % unit).padStart(digits, '0');
   return `${Math.trunc(minor / unit)}${conventions(locale).decimal}${fraction}`;
 }
-

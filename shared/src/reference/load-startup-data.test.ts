@@ -51,8 +51,7 @@ describe('start-up data (spec §4)', () => {
   it('reloads the translated lists when the language changes', async () => {
     i18n.loadAndActivate({ locale: 'en', messages: {} });
     fakeApi({
-      'common/reference-book': (request) =>
-        book(request.headers.get('Accept-Language')?.startsWith('fr') ? 'Cameroun' : 'Cameroon'),
+      'common/reference-book': (request) => book(request.headers.get('Accept-Language')?.startsWith('fr') ? 'Cameroun' : 'Cameroon'),
       plans: () => plans,
       'localization/info': () => info,
     });

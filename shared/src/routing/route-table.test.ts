@@ -33,7 +33,18 @@ describe('route table (spec §2)', () => {
 
   it('carries the route names the spec uses', () => {
     const names = ROUTES.map((route) => route.name);
-    for (const name of ['main', 'main.dashboard', 'main.projects', 'main.specialists', 'main.escrow', 'main.catalog', 'admin.clients', 'SignUp', 'PrivacyPolicy', 'TermsOfService']) {
+    for (const name of [
+      'main',
+      'main.dashboard',
+      'main.projects',
+      'main.specialists',
+      'main.escrow',
+      'main.catalog',
+      'admin.clients',
+      'SignUp',
+      'PrivacyPolicy',
+      'TermsOfService',
+    ]) {
       expect(names).toContain(name);
     }
     expect(new Set(names).size).toBe(names.length);

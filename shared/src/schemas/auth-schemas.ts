@@ -44,44 +44,50 @@ function email(empty: string) {
 
 // Digits with optional leading +, spaces, dots, dashes and brackets; 7 to 15 digits in all.
 const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
-const phoneNumber = field(v.pipe(
-  v.string(issueMessage(M.phone)),
-  v.trim(),
-  v.nonEmpty(issueMessage(M.phone)),
+const phoneNumber = field(
   v.pipe(
-    v.string(),
-    v.regex(PHONE_PATTERN, issueMessage(M.phone)),
-    v.check((value) => {
-      const digits = value.replace(/\D/g, '').length;
-      return digits >= 7 && digits <= 15;
-    }, issueMessage(M.phone)),
+    v.string(issueMessage(M.phone)),
+    v.trim(),
+    v.nonEmpty(issueMessage(M.phone)),
+    v.pipe(
+      v.string(),
+      v.regex(PHONE_PATTERN, issueMessage(M.phone)),
+      v.check((value) => {
+        const digits = value.replace(/\D/g, '').length;
+        return digits >= 7 && digits <= 15;
+      }, issueMessage(M.phone)),
+    ),
   ),
-));
+);
 
 /** Spec §5: at least 8 characters, one number, one lowercase and one uppercase letter; one message per unmet rule. */
-export const PasswordSchema = field(v.pipe(
-  v.string(required),
-  v.nonEmpty(required),
+export const PasswordSchema = field(
   v.pipe(
-    v.string(),
-    v.minLength(PASSWORD_MIN_LENGTH, issueMessage(M.minLength, { amount: PASSWORD_MIN_LENGTH })),
-    v.maxLength(PASSWORD_MAX_LENGTH, max(PASSWORD_MAX_LENGTH)),
-    v.regex(/\d/, issueMessage(M.passwordNumber)),
-    v.regex(/\p{Ll}/u, issueMessage(M.passwordLowercase)),
-    v.regex(/\p{Lu}/u, issueMessage(M.passwordUppercase)),
+    v.string(required),
+    v.nonEmpty(required),
+    v.pipe(
+      v.string(),
+      v.minLength(PASSWORD_MIN_LENGTH, issueMessage(M.minLength, { amount: PASSWORD_MIN_LENGTH })),
+      v.maxLength(PASSWORD_MAX_LENGTH, max(PASSWORD_MAX_LENGTH)),
+      v.regex(/\d/, issueMessage(M.passwordNumber)),
+      v.regex(/\p{Ll}/u, issueMessage(M.passwordLowercase)),
+      v.regex(/\p{Lu}/u, issueMessage(M.passwordUppercase)),
+    ),
   ),
-));
+);
 
 const passwordConfirmation = field(v.pipe(v.string(required), v.nonEmpty(required)));
 
 const mismatch = issueMessage(M.passwordMismatch);
-const passwordsMatch = (input: { password: string; password_confirmation: string }) =>
-  input.password === input.password_confirmation;
+const passwordsMatch = (input: { password: string; password_confirmation: string }) => input.password === input.password_confirmation;
 
-export const SignInSchema = v.object({
-  email: email(issueMessage(M.enterEmail)),
-  password: field(v.pipe(v.string(issueMessage(M.enterPassword)), v.nonEmpty(issueMessage(M.enterPassword)))),
-}, required);
+export const SignInSchema = v.object(
+  {
+    email: email(issueMessage(M.enterEmail)),
+    password: field(v.pipe(v.string(issueMessage(M.enterPassword)), v.nonEmpty(issueMessage(M.enterPassword)))),
+  },
+  required,
+);
 
 /** Step 1 of sign-up: personal info. */
 export const SignUpPersonalEntries = {
@@ -111,12 +117,15 @@ export const SignUpAuthorizationSchema = v.pipe(
   v.forward(v.partialCheck([['password'], ['password_confirmation']], passwordsMatch, mismatch), ['password_confirmation']),
 );
 
-const signUpObject = v.object({
-  ...SignUpPersonalEntries,
-  password: PasswordSchema,
-  password_confirmation: passwordConfirmation,
-  locale: v.optional(v.picklist(SCHEMA_LOCALES)),
-}, required);
+const signUpObject = v.object(
+  {
+    ...SignUpPersonalEntries,
+    password: PasswordSchema,
+    password_confirmation: passwordConfirmation,
+    locale: v.optional(v.picklist(SCHEMA_LOCALES)),
+  },
+  required,
+);
 export const SignUpSchema = v.pipe(
   signUpObject,
   v.forward(v.partialCheck([['account_type'], ['specialist_kind']], kindWhenSpecialist, required), ['specialist_kind']),
@@ -125,22 +134,31 @@ export const SignUpSchema = v.pipe(
 
 export const ForgotPasswordSchema = v.object({ email: email(issueMessage(M.enterEmail)) }, required);
 
-const resetObject = v.object({
-  token: field(v.pipe(v.string(required), v.nonEmpty(required))),
-  password: PasswordSchema,
-  password_confirmation: passwordConfirmation,
-}, required);
-export const ResetPasswordSchema = v.pipe(resetObject, v.forward(v.partialCheck([['password'], ['password_confirmation']], passwordsMatch, mismatch), ['password_confirmation']));
+const resetObject = v.object(
+  {
+    token: field(v.pipe(v.string(required), v.nonEmpty(required))),
+    password: PasswordSchema,
+    password_confirmation: passwordConfirmation,
+  },
+  required,
+);
+export const ResetPasswordSchema = v.pipe(
+  resetObject,
+  v.forward(v.partialCheck([['password'], ['password_confirmation']], passwordsMatch, mismatch), ['password_confirmation']),
+);
 
 /** The part of ResetPasswordSchema the form fills in (the token comes from the link). */
 export const NewPasswordSchema = SignUpAuthorizationSchema;
 
-export const ProfileSchema = v.object({
-  first_name: text(issueMessage(M.enterFirstName), NAME_MAX_LENGTH),
-  last_name: text(issueMessage(M.enterLastName), NAME_MAX_LENGTH),
-  email: email(required),
-  phone_number: phoneNumber,
-}, required);
+export const ProfileSchema = v.object(
+  {
+    first_name: text(issueMessage(M.enterFirstName), NAME_MAX_LENGTH),
+    last_name: text(issueMessage(M.enterLastName), NAME_MAX_LENGTH),
+    email: email(required),
+    phone_number: phoneNumber,
+  },
+  required,
+);
 
 export type SignInInput = v.InferInput<typeof SignInSchema>;
 export type SignUpInput = v.InferInput<typeof SignUpSchema>;

@@ -74,6 +74,14 @@ export {
   ReviewFormSchema,
   SettlementChoiceFormSchema,
 } from './escrow-forms';
-export type { CompletionForm, DisputeForm, DisputeResolutionForm, EstimateForm, InspectionForm, ReviewForm, SettlementChoiceForm } from './escrow-forms';
+export type {
+  CompletionForm,
+  DisputeForm,
+  DisputeResolutionForm,
+  EstimateForm,
+  InspectionForm,
+  ReviewForm,
+  SettlementChoiceForm,
+} from './escrow-forms';
 export { ExpertChoiceSchema, NoReasonSchema } from './admin-forms';
 export type { ExpertChoice } from './admin-forms';

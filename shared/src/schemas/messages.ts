@@ -14,8 +14,14 @@ export const VALIDATION_MESSAGES = {
   maxLength: /*i18n*/ { id: 'Maximum amount of characters is {amount}.', message: 'Maximum amount of characters is {amount}.' },
   email: /*i18n*/ { id: 'Please enter a valid email.', message: 'Please enter a valid email.' },
   passwordNumber: /*i18n*/ { id: 'Password must have at least one number.', message: 'Password must have at least one number.' },
-  passwordLowercase: /*i18n*/ { id: 'Password must have at least one lowercase letter.', message: 'Password must have at least one lowercase letter.' },
-  passwordUppercase: /*i18n*/ { id: 'Password must have at least one uppercase letter.', message: 'Password must have at least one uppercase letter.' },
+  passwordLowercase: /*i18n*/ {
+    id: 'Password must have at least one lowercase letter.',
+    message: 'Password must have at least one lowercase letter.',
+  },
+  passwordUppercase: /*i18n*/ {
+    id: 'Password must have at least one uppercase letter.',
+    message: 'Password must have at least one uppercase letter.',
+  },
   passwordMismatch: /*i18n*/ { id: 'The passwords do not match.', message: 'The passwords do not match.' },
   enterEmail: /*i18n*/ { id: 'Please enter your email', message: 'Please enter your email' },
   enterPassword: /*i18n*/ { id: 'Please enter your password', message: 'Please enter your password' },

@@ -50,8 +50,7 @@ describe('client session (spec §4)', () => {
   it('login stores the token, sends it as Bearer and loads the user', async () => {
     const t = setup({
       'POST /api/v1/auth/login': () => json({ access_token: 'tok-1' }),
-      'GET /api/v1/auth/me': (request) =>
-        request.headers.get('Authorization') === 'Bearer tok-1' ? json(user) : json({ message: 'no' }, 401),
+      'GET /api/v1/auth/me': (request) => (request.headers.get('Authorization') === 'Bearer tok-1' ? json(user) : json({ message: 'no' }, 401)),
     });
     await expect(t.client.login({ email: 'ada@example.com', password: 'Secret123' })).resolves.toEqual(user);
     expect(t.storage.data.get('access_token')).toBe('tok-1');

@@ -58,9 +58,7 @@ function createSessionActions<TUser extends AuthUser>(scope: SessionScope<TUser>
     async login(credentials) {
       let token: string;
       try {
-        ({ access_token: token } = await send<AccessToken>(
-          scope.http.post(scope.paths.login, { json: credentials }),
-        ));
+        ({ access_token: token } = await send<AccessToken>(scope.http.post(scope.paths.login, { json: credentials })));
       } catch (error) {
         return fail(error);
       }

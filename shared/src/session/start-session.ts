@@ -9,9 +9,7 @@ import type { AdminMe, Me } from '../contract/accounts';
  * outcome in the page's atoms (the shell, and a remote running standalone).
  * Until it finishes both states are null.
  */
-export async function startSession(
-  currentPath: string = `${window.location.pathname}${window.location.search}`,
-): Promise<StartupResult> {
+export async function startSession(currentPath: string = `${window.location.pathname}${window.location.search}`): Promise<StartupResult> {
   const result = await runStartup({
     storage: browserStorage(),
     fetchClientUser: () => send<Me>(api.get('auth/me')),

@@ -47,9 +47,7 @@ describe('runStartup (spec §4 start-up)', () => {
 
   it('with a client token already on a client route, stays there', async () => {
     const storage = memoryStorage({ access_token: 't', requested_client_page: '/main/escrow' });
-    const result = await runStartup(
-      deps({ storage, currentPath: '/main/projects', fetchClientUser: jest.fn().mockResolvedValue(client) }),
-    );
+    const result = await runStartup(deps({ storage, currentPath: '/main/projects', fetchClientUser: jest.fn().mockResolvedValue(client) }));
     expect(result.redirectTo).toBeNull();
     expect(storage.getItem('requested_client_page')).toBe('/main/escrow');
   });
@@ -84,9 +82,7 @@ describe('runStartup (spec §4 start-up)', () => {
 
   it('with an admin token on an admin route, stays there', async () => {
     const storage = memoryStorage({ admin_access_token: 'a' });
-    const result = await runStartup(
-      deps({ storage, currentPath: '/admin/contractors', fetchAdminUser: jest.fn().mockResolvedValue(admin) }),
-    );
+    const result = await runStartup(deps({ storage, currentPath: '/admin/contractors', fetchAdminUser: jest.fn().mockResolvedValue(admin) }));
     expect(result.redirectTo).toBeNull();
   });
 

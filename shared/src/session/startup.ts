@@ -36,10 +36,7 @@ export async function runStartup(deps: StartupDeps): Promise<StartupResult> {
   if (storage.getItem(STORAGE_KEYS.clientToken)) {
     try {
       const user = await deps.fetchClientUser();
-      const redirectTo =
-        authOf(currentPath) === 'client'
-          ? null
-          : (takeSaved(storage, STORAGE_KEYS.requestedClientPage) ?? pathFor('main'));
+      const redirectTo = authOf(currentPath) === 'client' ? null : (takeSaved(storage, STORAGE_KEYS.requestedClientPage) ?? pathFor('main'));
       return { client: user, admin: false, redirectTo };
     } catch {
       storage.removeItem(STORAGE_KEYS.clientToken);
@@ -50,10 +47,7 @@ export async function runStartup(deps: StartupDeps): Promise<StartupResult> {
   if (storage.getItem(STORAGE_KEYS.adminToken)) {
     try {
       const admin = await deps.fetchAdminUser();
-      const redirectTo =
-        authOf(currentPath) === 'admin'
-          ? null
-          : (takeSaved(storage, STORAGE_KEYS.requestedAdminPage) ?? pathFor('admin.clients'));
+      const redirectTo = authOf(currentPath) === 'admin' ? null : (takeSaved(storage, STORAGE_KEYS.requestedAdminPage) ?? pathFor('admin.clients'));
       return { client: false, admin, redirectTo };
     } catch {
       storage.removeItem(STORAGE_KEYS.adminToken);

@@ -35,11 +35,7 @@ function StandaloneFrame({ remote }: { remote: RemoteName }) {
             </Link>
           ))}
         </nav>
-        <select
-          aria-label="Language"
-          value={locale}
-          onChange={(event) => isLocale(event.target.value) && void setLocale(event.target.value)}
-        >
+        <select aria-label="Language" value={locale} onChange={(event) => isLocale(event.target.value) && void setLocale(event.target.value)}>
           {LOCALES.map((code) => (
             <option key={code} value={code}>
               {LOCALE_LABELS[code]}

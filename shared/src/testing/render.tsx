@@ -37,10 +37,9 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   const locale = options.locale ?? 'en';
   i18n.load(locale, options.messages ?? {});
   i18n.activate(locale);
-  const router = createMemoryRouter(
-    [{ path: options.path ?? url.split('?')[0], element: ui, handle: options.handle }, ...(options.routes ?? [])],
-    { initialEntries: [url] },
-  );
+  const router = createMemoryRouter([{ path: options.path ?? url.split('?')[0], element: ui, handle: options.handle }, ...(options.routes ?? [])], {
+    initialEntries: [url],
+  });
   const wrap = (children: ReactNode) => (
     <StoreProvider store={store}>
       <QueryClientProvider client={queryClient}>

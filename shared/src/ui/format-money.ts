@@ -31,7 +31,13 @@ export function formatMoney(amountMinor: number, currency: string, locale: strin
 export function formatMoneyCompact(amountMinor: number, currency: string, locale: string, minorDigits = minorDigitsOf(currency)): string {
   const major = amountMinor / 10 ** minorDigits;
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(major);
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      notation: 'compact',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    }).format(major);
   } catch {
     return formatMoney(amountMinor, currency, locale, minorDigits);
   }

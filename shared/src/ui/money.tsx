@@ -38,7 +38,17 @@ export function Money({ amount, currency, signed = false, className }: MoneyProp
 }
 
 /** "€1,000 – €2,000" as two figures that each stay whole; the line may wrap between them. */
-export function MoneyRange({ min, max, currency, fallback = null }: { min: number | null; max: number | null; currency: string; fallback?: ReactNode }) {
+export function MoneyRange({
+  min,
+  max,
+  currency,
+  fallback = null,
+}: {
+  min: number | null;
+  max: number | null;
+  currency: string;
+  fallback?: ReactNode;
+}) {
   if (min === null && max === null) return <>{fallback}</>;
   if (min !== null && max !== null && min !== max) {
     return (

@@ -22,7 +22,10 @@ function renderLayout(client: unknown, admin: unknown, url = '/', handle?: Recor
   return renderWithProviders(<RootLayout />, { store, url, path: '/*', handle });
 }
 
-const navLabels = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent);
+const navLabels = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 describe('RootLayout chrome', () => {
   it('shows the guest header (Home, For contractor, language, Login, Sign up) when both states are false', () => {
@@ -51,13 +54,11 @@ describe('RootLayout chrome', () => {
   it('shows the client navigation to a signed-in client', () => {
     renderLayout({ id: '1', first_name: 'Ada', last_name: 'Obi', role: { name: 'client' } }, false, '/main/dashboard');
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Dashboard',
-      'Projects',
-      'Specialists',
-      'Escrow',
-      'Catalog',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Projects', 'Specialists', 'Escrow', 'Catalog']);
     expect(screen.getByRole('link', { name: 'Ada Obi' })).toHaveAttribute('href', '/main/settings');
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
@@ -93,7 +94,11 @@ describe('RootLayout chrome', () => {
   it('shows the admin navigation to a signed-in admin', () => {
     renderLayout(false, { id: 'a', role: { name: 'admin' } }, '/admin/clients');
     const nav = screen.getByRole('navigation', { name: 'Admin' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Clients', 'Contractors', 'Assessors', 'Escrow', 'Disputes', 'Audit trail', 'Outbox']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Clients', 'Contractors', 'Assessors', 'Escrow', 'Disputes', 'Audit trail', 'Outbox']);
   });
 
   it('opens the terms and privacy pages in a new tab from the footer', () => {
@@ -104,10 +109,7 @@ describe('RootLayout chrome', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
     }
-    expect(within(footer).getByRole('link', { name: 'support@fundament.example' })).toHaveAttribute(
-      'href',
-      'mailto:support@fundament.example',
-    );
+    expect(within(footer).getByRole('link', { name: 'support@fundament.example' })).toHaveAttribute('href', 'mailto:support@fundament.example');
   });
 
   it('switches the whole chrome to French without a reload, and remembers it', async () => {

@@ -16,43 +16,55 @@ export async function adminAuthRoutes(app: FastifyInstance, { config }: { config
   const api = app.withTypeProvider<ValibotTypeProvider>();
   const tags = ['admin accounts'];
 
-  api.post('/admin/auth/login', {
-    preValidation: app.limitAttempts('login'),
-    schema: {
-      tags,
-      summary: 'Sign in to the back office',
-      body: SignInSchema,
-      response: { 200: AccessTokenSchema, ...errorResponses(401, 422, 429) },
+  api.post(
+    '/admin/auth/login',
+    {
+      preValidation: app.limitAttempts('login'),
+      schema: {
+        tags,
+        summary: 'Sign in to the back office',
+        body: SignInSchema,
+        response: { 200: AccessTokenSchema, ...errorResponses(401, 422, 429) },
+      },
     },
-  }, async (request) => {
-    const input = request.body;
-    const { rows } = await app.db.query<AdminRow>('SELECT * FROM admins WHERE email = $1', [normalizeEmail(input.email)]);
-    const admin = rows[0];
-    const passwordMatches = await verifyPassword(admin?.password_hash, input.password);
-    if (!admin || !passwordMatches) throw new HttpError(401, request.t(M.incorrectCredentials));
-    return { access_token: await createSession(app.db, 'admin', admin.id, config.tokenTtlDays) };
-  });
+    async (request) => {
+      const input = request.body;
+      const { rows } = await app.db.query<AdminRow>('SELECT * FROM admins WHERE email = $1', [normalizeEmail(input.email)]);
+      const admin = rows[0];
+      const passwordMatches = await verifyPassword(admin?.password_hash, input.password);
+      if (!admin || !passwordMatches) throw new HttpError(401, request.t(M.incorrectCredentials));
+      return { access_token: await createSession(app.db, 'admin', admin.id, config.tokenTtlDays) };
+    },
+  );
 
-  api.get('/admin/auth/me', {
-    preValidation: app.requireAdmin,
-    schema: { tags, summary: 'The signed-in admin', security: SIGNED_IN, response: { 200: AdminMeSchema, ...errorResponses(401) } },
-  }, async (request) => {
-    const admin = request.admin!;
-    return {
-      id: admin.id,
-      email: admin.email,
-      first_name: admin.first_name,
-      last_name: admin.last_name,
-      role: { name: 'admin' as const },
-      permissions: [...(ROLE_PERMISSIONS.admin ?? [])],
-    };
-  });
+  api.get(
+    '/admin/auth/me',
+    {
+      preValidation: app.requireAdmin,
+      schema: { tags, summary: 'The signed-in admin', security: SIGNED_IN, response: { 200: AdminMeSchema, ...errorResponses(401) } },
+    },
+    async (request) => {
+      const admin = request.admin!;
+      return {
+        id: admin.id,
+        email: admin.email,
+        first_name: admin.first_name,
+        last_name: admin.last_name,
+        role: { name: 'admin' as const },
+        permissions: [...(ROLE_PERMISSIONS.admin ?? [])],
+      };
+    },
+  );
 
-  api.post('/admin/auth/logout', {
-    preValidation: app.requireAdmin,
-    schema: { tags, summary: 'End this back-office session', security: SIGNED_IN, response: { 204: NoContentSchema, ...errorResponses(401) } },
-  }, async (request, reply) => {
-    await deleteSession(app.db, 'admin', request.sessionToken!);
-    return reply.status(204).send(null);
-  });
+  api.post(
+    '/admin/auth/logout',
+    {
+      preValidation: app.requireAdmin,
+      schema: { tags, summary: 'End this back-office session', security: SIGNED_IN, response: { 204: NoContentSchema, ...errorResponses(401) } },
+    },
+    async (request, reply) => {
+      await deleteSession(app.db, 'admin', request.sessionToken!);
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -23,12 +23,7 @@ export async function mayMail(app: FastifyInstance, config: AppConfig, address: 
   return sent.count <= config.rateLimits.accountMailsPerHour;
 }
 
-export async function sendVerificationMail(
-  app: FastifyInstance,
-  config: AppConfig,
-  user: UserRow,
-  request: FastifyRequest,
-): Promise<void> {
+export async function sendVerificationMail(app: FastifyInstance, config: AppConfig, user: UserRow, request: FastifyRequest): Promise<void> {
   if (!(await mayMail(app, config, user.email))) return;
   const token = await issueAccountToken(app.db, user.id, 'verify_email', user.email);
   const link = `${config.publicUrl}/verify-email?token=${token}`;
@@ -42,4 +37,3 @@ export function refuseBlockedUser(user: UserRow, request: FastifyRequest, reply:
   }
   return undefined;
 }
-

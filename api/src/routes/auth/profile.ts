@@ -27,90 +27,97 @@ export async function profileRoutes(app: FastifyInstance, { config }: { config: 
   const api = app.withTypeProvider<ValibotTypeProvider>();
   const tags = ['accounts'];
 
-  api.put('/auth/me', {
-    preValidation: app.requireUser,
-    schema: {
-      tags,
-      summary: 'Update name and phone; a new e-mail address changes once its owner follows the link sent to it',
-      security: SIGNED_IN,
-      body: ProfileSchema,
-      response: { 200: ProfileUpdatedSchema, ...errorResponses(401, 422, 429) },
+  api.put(
+    '/auth/me',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Update name and phone; a new e-mail address changes once its owner follows the link sent to it',
+        security: SIGNED_IN,
+        body: ProfileSchema,
+        response: { 200: ProfileUpdatedSchema, ...errorResponses(401, 422, 429) },
+      },
     },
-  }, async (request, reply) => {
-    const input = request.body;
-    const current = request.user!;
-    const email = normalizeEmail(input.email);
-    const emailChanged = email !== current.email;
-    // Each change sends an e-mail from our address to one the caller chose: a few an hour is plenty.
-    if (emailChanged) {
-      const changes = await app.attempts.hit(`emailChange:user:${current.id}`, HOUR_MS);
-      app.refuseOverLimit(request, reply, changes, config.rateLimits.emailChangesPerHour);
-    }
-    const { rows } = await app.db.query<UserRow>(
-      'UPDATE users SET first_name = $2, last_name = $3, phone_number = $4, updated_at = now() WHERE id = $1 RETURNING *',
-      [current.id, input.first_name, input.last_name, input.phone_number],
-    );
-    const updated = rows[0];
-    if (!updated) throw new HttpError(401, request.t(M.signInRequired));
-    if (!emailChanged) return publicUser(updated);
-    // The address changes only when its owner follows the link sent to it. Whether it already
-    // belongs to someone is decided after the answer, which is the same either way.
-    app.afterResponse(request, async () => {
-      if ((await findUserByEmail(app.db, email)) || !(await mayMail(app, config, email))) return;
-      const token = await issueAccountToken(app.db, updated.id, 'change_email', email);
-      // A page of the signed-in area: the owner is usually signed in, and the app sends a signed-in
-      // visitor away from public pages. Signed out, they sign in first and land on it.
-      const link = `${config.publicUrl}/main/settings?confirm_email=${token}`;
-      await app.deliverMail(emailChangeMail(mailTranslator(updated, request), email, updated.first_name, link));
-    });
-    return { ...publicUser(updated), message: request.t(M.emailChangeSent, { email }) };
-  });
-
-  api.post('/auth/me/photo', {
-    preValidation: app.requireUser,
-    schema: {
-      tags,
-      summary: 'Replace the profile photo (SVG, PNG or GIF, at most 800×400 px and 2 MB)',
-      security: SIGNED_IN,
-      consumes: ['multipart/form-data'],
-      response: { 200: PhotoUploadedSchema, ...errorResponses(401, 413, 422) },
-    },
-  }, async (request) => {
-    const photoError = (status: number, message: string) =>
-      new HttpError(status, message, { photo: [message] });
-    if (!request.isMultipart()) throw photoError(422, request.t(M.photoMissing));
-    let data: Buffer | undefined;
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'photo' || data) {
-        await part.toBuffer().catch(() => undefined);
-        continue;
+    async (request, reply) => {
+      const input = request.body;
+      const current = request.user!;
+      const email = normalizeEmail(input.email);
+      const emailChanged = email !== current.email;
+      // Each change sends an e-mail from our address to one the caller chose: a few an hour is plenty.
+      if (emailChanged) {
+        const changes = await app.attempts.hit(`emailChange:user:${current.id}`, HOUR_MS);
+        app.refuseOverLimit(request, reply, changes, config.rateLimits.emailChangesPerHour);
       }
-      try {
-        data = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw photoError(413, request.t(M.photoTooLarge));
+      const { rows } = await app.db.query<UserRow>(
+        'UPDATE users SET first_name = $2, last_name = $3, phone_number = $4, updated_at = now() WHERE id = $1 RETURNING *',
+        [current.id, input.first_name, input.last_name, input.phone_number],
+      );
+      const updated = rows[0];
+      if (!updated) throw new HttpError(401, request.t(M.signInRequired));
+      if (!emailChanged) return publicUser(updated);
+      // The address changes only when its owner follows the link sent to it. Whether it already
+      // belongs to someone is decided after the answer, which is the same either way.
+      app.afterResponse(request, async () => {
+        if ((await findUserByEmail(app.db, email)) || !(await mayMail(app, config, email))) return;
+        const token = await issueAccountToken(app.db, updated.id, 'change_email', email);
+        // A page of the signed-in area: the owner is usually signed in, and the app sends a signed-in
+        // visitor away from public pages. Signed out, they sign in first and land on it.
+        const link = `${config.publicUrl}/main/settings?confirm_email=${token}`;
+        await app.deliverMail(emailChangeMail(mailTranslator(updated, request), email, updated.first_name, link));
+      });
+      return { ...publicUser(updated), message: request.t(M.emailChangeSent, { email }) };
+    },
+  );
+
+  api.post(
+    '/auth/me/photo',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Replace the profile photo (SVG, PNG or GIF, at most 800×400 px and 2 MB)',
+        security: SIGNED_IN,
+        consumes: ['multipart/form-data'],
+        response: { 200: PhotoUploadedSchema, ...errorResponses(401, 413, 422) },
+      },
+    },
+    async (request) => {
+      const photoError = (status: number, message: string) => new HttpError(status, message, { photo: [message] });
+      if (!request.isMultipart()) throw photoError(422, request.t(M.photoMissing));
+      let data: Buffer | undefined;
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== 'photo' || data) {
+          await part.toBuffer().catch(() => undefined);
+          continue;
         }
+        try {
+          data = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw photoError(413, request.t(M.photoTooLarge));
+          }
+          throw error;
+        }
+      }
+      if (!data || data.length === 0) throw photoError(422, request.t(M.photoMissing));
+      const image = checkImage(data);
+      if (!image) throw photoError(422, request.t(M.photoType));
+      if ((image.width ?? 0) > PHOTO_MAX_WIDTH || (image.height ?? 0) > PHOTO_MAX_HEIGHT) {
+        throw photoError(422, request.t(M.photoDimensions));
+      }
+      const file = await photos.save(image.data, image.kind);
+      const previous = request.user!.photo_file;
+      try {
+        await app.db.query('UPDATE users SET photo_file = $2, updated_at = now() WHERE id = $1', [request.user!.id, file]);
+      } catch (error) {
+        // The account keeps its photo: the new file would belong to nobody.
+        await photos.remove(file);
         throw error;
       }
-    }
-    if (!data || data.length === 0) throw photoError(422, request.t(M.photoMissing));
-    const image = checkImage(data);
-    if (!image) throw photoError(422, request.t(M.photoType));
-    if ((image.width ?? 0) > PHOTO_MAX_WIDTH || (image.height ?? 0) > PHOTO_MAX_HEIGHT) {
-      throw photoError(422, request.t(M.photoDimensions));
-    }
-    const file = await photos.save(image.data, image.kind);
-    const previous = request.user!.photo_file;
-    try {
-      await app.db.query('UPDATE users SET photo_file = $2, updated_at = now() WHERE id = $1', [request.user!.id, file]);
-    } catch (error) {
-      // The account keeps its photo: the new file would belong to nobody.
-      await photos.remove(file);
-      throw error;
-    }
-    if (previous) await photos.remove(previous);
-    return { photo_url: photoUrl(file) };
-  });
+      if (previous) await photos.remove(previous);
+      return { photo_url: photoUrl(file) };
+    },
+  );
 }

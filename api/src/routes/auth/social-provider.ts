@@ -124,7 +124,14 @@ export async function fetchProfile(
   if (name === 'facebook') {
     const url = new URL(provider.userinfoUrl);
     url.searchParams.set('fields', 'id,email,first_name,last_name');
-    const answer = await oauth.protectedResourceRequest(tokens.access_token, 'GET', url, new Headers({ accept: 'application/json' }), null, requestOptions(provider));
+    const answer = await oauth.protectedResourceRequest(
+      tokens.access_token,
+      'GET',
+      url,
+      new Headers({ accept: 'application/json' }),
+      null,
+      requestOptions(provider),
+    );
     if (!answer.ok) throw new Error(`provider answered ${answer.status}`);
     const me = (await answer.json()) as Record<string, unknown>;
     // Facebook only shares confirmed addresses.

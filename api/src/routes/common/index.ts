@@ -5,15 +5,7 @@ import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { API_LOCALES, type ApiLocale } from '../../i18n/server-i18n';
 import { cachedBody, sendCachedBody, type CachedBody } from '../../web/cached-body';
 import { CURRENCIES } from '../designs/currency';
-import {
-  CATEGORIES,
-  CATEGORY_GROUPS,
-  COUNTRIES,
-  PLANS,
-  PROJECT_STATUSES,
-  SPECIALIST_KINDS,
-  TRANSACTION_FEE_PERCENT,
-} from './reference-data';
+import { CATEGORIES, CATEGORY_GROUPS, COUNTRIES, PLANS, PROJECT_STATUSES, SPECIALIST_KINDS, TRANSACTION_FEE_PERCENT } from './reference-data';
 
 /** Reference data changes with a deployment only: browsers and proxies may keep it for an hour. */
 const CACHE_CONTROL = 'public, max-age=3600';
@@ -85,28 +77,44 @@ export const commonRoutes: FastifyPluginAsync = async (app) => {
   const api = app.withTypeProvider<ValibotTypeProvider>();
   const tags = ['reference data'];
 
-  api.get('/common/reference-book', {
-    schema: {
-      tags,
-      summary: 'Countries, categories, specialist kinds, project statuses and currencies, in the caller\'s language',
-      response: { 200: ReferenceBookSchema, ...errorResponses(500) },
+  api.get(
+    '/common/reference-book',
+    {
+      schema: {
+        tags,
+        summary: "Countries, categories, specialist kinds, project statuses and currencies, in the caller's language",
+        response: { 200: ReferenceBookSchema, ...errorResponses(500) },
+      },
     },
-  }, async (request, reply) => sendCached(request, reply, REFERENCE_BOOK.get(request.locale)!));
+    async (request, reply) => sendCached(request, reply, REFERENCE_BOOK.get(request.locale)!),
+  );
 
-  api.get('/plans', {
-    schema: { tags, summary: 'The client offer and the specialist plans, with the platform fee', response: { 200: PlansSchema, ...errorResponses(500) } },
-  }, async (request, reply) => sendCached(request, reply, PLANS_BODY.get(request.locale)!));
-
-  api.get('/localization/info', {
-    schema: {
-      tags,
-      summary: "The visitor's likely locale, country and currency",
-      response: { 200: LocalizationInfoSchema, ...errorResponses(500) },
+  api.get(
+    '/plans',
+    {
+      schema: {
+        tags,
+        summary: 'The client offer and the specialist plans, with the platform fee',
+        response: { 200: PlansSchema, ...errorResponses(500) },
+      },
     },
-  }, async (request, reply) => {
-    const country = guessCountry(request);
-    const currency = COUNTRIES.find((entry) => entry.code === country)?.currency ?? 'EUR';
-    reply.header('Cache-Control', 'private, max-age=3600').header('Vary', 'Accept-Language, CF-IPCountry, X-Country-Code');
-    return { locale: request.locale, country, currency };
-  });
+    async (request, reply) => sendCached(request, reply, PLANS_BODY.get(request.locale)!),
+  );
+
+  api.get(
+    '/localization/info',
+    {
+      schema: {
+        tags,
+        summary: "The visitor's likely locale, country and currency",
+        response: { 200: LocalizationInfoSchema, ...errorResponses(500) },
+      },
+    },
+    async (request, reply) => {
+      const country = guessCountry(request);
+      const currency = COUNTRIES.find((entry) => entry.code === country)?.currency ?? 'EUR';
+      reply.header('Cache-Control', 'private, max-age=3600').header('Vary', 'Accept-Language, CF-IPCountry, X-Country-Code');
+      return { locale: request.locale, country, currency };
+    },
+  );
 };

@@ -143,7 +143,8 @@ export async function statementCsv(db: Queryable, contract: ContractRow, request
   const { entries } = await contractStatement(db, contract.id);
   const digits = contract.currency === 'XAF' ? 0 : 2;
   const decimal = (amount: number) => (amount / 10 ** digits).toFixed(digits);
-  const cell = (value: string) => (/[",\n]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/"/g, '""').replace(/^([=+\-@])/, "'$1")}"` : value);
+  const cell = (value: string) =>
+    /[",\n]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/"/g, '""').replace(/^([=+\-@])/, "'$1")}"` : value;
   const date = new Intl.DateTimeFormat(request.locale === 'fr' ? 'fr-FR' : 'en-US', {
     year: 'numeric',
     month: '2-digit',
@@ -160,7 +161,11 @@ export async function statementCsv(db: Queryable, contract: ContractRow, request
     const milestone = entry.milestone_position ? `${entry.milestone_position}. ${entry.milestone_title}` : '';
     const kind = kinds[entry.kind] ? request.t(kinds[entry.kind]!) : entry.kind;
     const at = new Date(entry.at);
-    lines.push([cell(date.format(at)), cell(kind), cell(milestone), decimal(entry.amount), decimal(entry.balance), contract.currency, at.toISOString()].join(','));
+    lines.push(
+      [cell(date.format(at)), cell(kind), cell(milestone), decimal(entry.amount), decimal(entry.balance), contract.currency, at.toISOString()].join(
+        ',',
+      ),
+    );
   }
   return `${lines.join('\n')}\n`;
 }

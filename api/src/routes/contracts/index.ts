@@ -11,7 +11,16 @@ import { addNotifications, type NewNotification } from '../../marketplace/notifi
 import { readMultipart, type UploadRules } from '../../uploads/multipart-upload';
 import { claimKey, idempotencyKeyOf, idempotent, requestHash, storeAnswer, type Answer } from '../../escrow/idempotency';
 import { PaymentUnavailableError, type ChargeResult, type PaymentProvider } from '../../escrow/payment-provider';
-import { abandonIntent, chargeIntent, createIntent, declinedAnswer, findIntent, postCharged, recordDecline, type PaymentIntent } from '../../escrow/card-payments';
+import {
+  abandonIntent,
+  chargeIntent,
+  createIntent,
+  declinedAnswer,
+  findIntent,
+  postCharged,
+  recordDecline,
+  type PaymentIntent,
+} from '../../escrow/card-payments';
 import { completeMilestone, fundMilestone, fundingDue, inspectMilestone, releaseMilestone, type ContractContext } from '../../escrow/operations';
 import { addDisputeMessage, openDispute, type DisputeRow } from '../../escrow/dispute-operations';
 import { estimateMilestone, recommendedReplacements, settleInsolvency } from '../../escrow/insolvency-operations';
@@ -144,7 +153,9 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     const saved: string[] = [];
     const sent: NewNotification[] = [];
     try {
-      const view = await app.db.transaction((tx) => change(tx, request, target, wanted, (ctx, milestone, role) => work(ctx, milestone, role, saved), sent));
+      const view = await app.db.transaction((tx) =>
+        change(tx, request, target, wanted, (ctx, milestone, role) => work(ctx, milestone, role, saved), sent),
+      );
       announce(sent);
       return view;
     } catch (error) {
@@ -153,65 +164,81 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     }
   }
 
-  api.get('/contracts', {
-    schema: {
-      tags: TAGS,
-      security: SIGNED_IN,
-      summary: "The caller's contracts (as client, contractor or assigned expert), newest first",
-      response: { 200: ContractListSchema, ...errorResponses(401) },
+  api.get(
+    '/contracts',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: "The caller's contracts (as client, contractor or assigned expert), newest first",
+        response: { 200: ContractListSchema, ...errorResponses(401) },
+      },
     },
-  }, async (request) => {
-    const { rows } = await app.db.query<{ id: string }>(
-      `SELECT id FROM contracts WHERE client_id = $1 OR contractor_id = $1 OR expert_id = $1 ORDER BY created_at DESC, id LIMIT 100`,
-      [userId(request)],
-    );
-    const data = [];
-    for (const row of rows) {
-      const detail = (await findContractDetail(app.db, row.id))!;
-      data.push(await contractView(app.db, detail, roleIn(detail, userId(request))!));
-    }
-    return { data };
-  });
+    async (request) => {
+      const { rows } = await app.db.query<{ id: string }>(
+        `SELECT id FROM contracts WHERE client_id = $1 OR contractor_id = $1 OR expert_id = $1 ORDER BY created_at DESC, id LIMIT 100`,
+        [userId(request)],
+      );
+      const data = [];
+      for (const row of rows) {
+        const detail = (await findContractDetail(app.db, row.id))!;
+        data.push(await contractView(app.db, detail, roleIn(detail, userId(request))!));
+      }
+      return { data };
+    },
+  );
 
-  api.get('/contracts/:id', {
-    schema: {
-      tags: TAGS,
-      security: SIGNED_IN,
-      summary: 'One contract as the caller sees it: milestones, escrow account, dispute, insolvency, review',
-      params: IdParamsSchema,
-      response: { 200: ContractViewSchema, ...errorResponses(401, 404) },
+  api.get(
+    '/contracts/:id',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: 'One contract as the caller sees it: milestones, escrow account, dispute, insolvency, review',
+        params: IdParamsSchema,
+        response: { 200: ContractViewSchema, ...errorResponses(401, 404) },
+      },
     },
-  }, async (request) => viewOf(app.db, request.params.id, await roleFor(app.db, request, request.params.id)));
+    async (request) => viewOf(app.db, request.params.id, await roleFor(app.db, request, request.params.id)),
+  );
 
-  api.get('/contracts/:id/statement', {
-    schema: {
-      tags: TAGS,
-      security: SIGNED_IN,
-      summary: "The escrow account's movements with the balance after each, as JSON or CSV",
-      params: IdParamsSchema,
-      querystring: StatementQuerySchema,
-      produces: ['application/json', 'text/csv'],
-      response: { 200: StatementAnswerSchema, ...errorResponses(401, 404, 422) },
+  api.get(
+    '/contracts/:id/statement',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: "The escrow account's movements with the balance after each, as JSON or CSV",
+        params: IdParamsSchema,
+        querystring: StatementQuerySchema,
+        produces: ['application/json', 'text/csv'],
+        response: { 200: StatementAnswerSchema, ...errorResponses(401, 404, 422) },
+      },
     },
-  }, async (request, reply) => {
-    // Every party reads it, the assigned expert too: what was paid in and out is part of what they inspect.
-    await roleFor(app.db, request, request.params.id);
-    return sendStatement(app.db, request, reply, (await findContract(app.db, request.params.id))!, request.query.format);
-  });
+    async (request, reply) => {
+      // Every party reads it, the assigned expert too: what was paid in and out is part of what they inspect.
+      await roleFor(app.db, request, request.params.id);
+      return sendStatement(app.db, request, reply, (await findContract(app.db, request.params.id))!, request.query.format);
+    },
+  );
 
-  api.get('/contracts/:id/files/:fileId', {
-    schema: {
-      tags: TAGS,
-      security: SIGNED_IN,
-      summary: 'A photo, report or piece of evidence of the contract',
-      params: ContractFileParamsSchema,
-      produces: ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'],
-      response: { 200: FileResponseSchema, ...errorResponses(401, 404) },
+  api.get(
+    '/contracts/:id/files/:fileId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: 'A photo, report or piece of evidence of the contract',
+        params: ContractFileParamsSchema,
+        produces: ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+        response: { 200: FileResponseSchema, ...errorResponses(401, 404) },
+      },
     },
-  }, async (request, reply) => {
-    await roleFor(app.db, request, request.params.id);
-    return sendEscrowFile(app, files, request, reply, request.params.id, request.params.fileId);
-  });
+    async (request, reply) => {
+      await roleFor(app.db, request, request.params.id);
+      return sendEscrowFile(app, files, request, reply, request.params.id, request.params.fileId);
+    },
+  );
 
   /**
    * Funding by card, in three steps (see card-payments): the payment intent
@@ -220,225 +247,274 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
    * key finishes a call that was cut off, or replays its answer, a declined
    * card included.
    */
-  api.post('/contracts/:id/milestones/:milestoneId/fund', {
-    schema: {
-      tags: TAGS,
-      security: SIGNED_IN,
-      summary: 'Pay a milestone into escrow, by card or from the contract’s credit (needs an Idempotency-Key)',
-      description: 'A retry with the same key finishes a call that was cut off, or answers the first answer again (a declined card included): a card is never charged twice.',
-      params: ContractMilestoneParamsSchema,
-      body: FundBodySchema,
-      response: { 200: FundingSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 422, 502) },
+  api.post(
+    '/contracts/:id/milestones/:milestoneId/fund',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: 'Pay a milestone into escrow, by card or from the contract’s credit (needs an Idempotency-Key)',
+        description:
+          'A retry with the same key finishes a call that was cut off, or answers the first answer again (a declined card included): a card is never charged twice.',
+        params: ContractMilestoneParamsSchema,
+        body: FundBodySchema,
+        response: { 200: FundingSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 422, 502) },
+      },
+      preValidation: async (request) => {
+        await guard(request, request.params.id, ['client']);
+      },
     },
-    preValidation: async (request) => {
+    async (request, reply) => {
+      const { card } = request.body;
+      const scope = `user:${userId(request)}`;
+      const key = idempotencyKeyOf(request);
+      // The card is compared through the provider's fingerprint and the holder's name: nothing derived
+      // from the card number or the security code is kept with the key.
+      const cardIdentity = card ? { fingerprint: payments.fingerprint(card), name: card.name } : undefined;
+      const hash = requestHash(request, { ...(request.body as Record<string, unknown>), card: cardIdentity });
+      const sent: NewNotification[] = [];
+      const send = (answer: Answer) => {
+        announce(sent);
+        return sendAnswer(reply, answer);
+      };
+
+      const started = await app.db.transaction(async (tx): Promise<{ answer: Answer } | { intent: PaymentIntent; title?: string }> => {
+        const claim = await claimKey(tx, scope, key, hash, ttlHours);
+        if (claim.kind === 'replay') return { answer: claim.answer };
+        if (claim.kind === 'in_progress') {
+          const intent = claim.paymentIntentId ? await findIntent(tx, claim.paymentIntentId) : undefined;
+          if (!intent) throw new HttpError(409, request.t(EM.paymentPending));
+          return { intent };
+        }
+        const { ctx, milestone } = await lockContext(tx, request, request.params.id, request.params.milestoneId);
+        const role = roleIn(ctx.contract, userId(request));
+        if (!role) throw notFound(request);
+        if (role !== 'client') throw refuse(request, ['client']);
+        const due = await fundingDue(ctx, milestone!);
+        if (due > 0) {
+          if (!card) {
+            const message = request.t(EM.cardNumber);
+            throw new HttpError(422, request.t(M.invalidFields), { 'card.number': [message] });
+          }
+          // Only the intent here: the contract is read back once the payment is posted.
+          const intent = await createIntent(tx, {
+            scope,
+            key,
+            contractId: ctx.contract.id,
+            milestoneId: milestone!.id,
+            amount: due,
+            currency: ctx.contract.currency,
+            locale: request.locale,
+          });
+          return { intent, title: ctx.title };
+        }
+        // Paid from the contract's credit: no card, done in this one transaction.
+        const { notifications } = await fundMilestone(ctx, milestone!, null);
+        await addNotifications(tx, notifications);
+        sent.push(...notifications);
+        const answer: Answer = { status: 200, body: { payment: null, contract: await viewOf(tx, ctx.contract.id, 'client') } };
+        await storeAnswer(tx, scope, key, answer);
+        return { answer };
+      });
+      if ('answer' in started) return send(started.answer);
+
+      const { intent } = started;
+      if (!card) throw new HttpError(409, request.t(EM.paymentPending));
+      // A retry finishing a call that was cut off has not read the project's title yet.
+      const title =
+        started.title ??
+        (
+          await app.db.query<{ title: string }>(
+            'SELECT p.title AS title FROM milestones m JOIN contracts c ON c.id = m.contract_id JOIN projects p ON p.id = c.project_id WHERE m.id = $1',
+            [intent.milestone_id],
+          )
+        ).rows[0]?.title ??
+        '';
+      let charge: ChargeResult;
+      try {
+        charge = await chargeIntent(payments, intent, card, title);
+      } catch (error) {
+        if (!(error instanceof PaymentUnavailableError)) throw error;
+        await abandonIntent(app.db, intent);
+        throw new HttpError(502, request.t(EM.providerFailed));
+      }
+      if (charge.status === 'declined') {
+        const answer = declinedAnswer(request.t);
+        await recordDecline(app.db, intent, answer);
+        return send(answer);
+      }
+      const paid = charge;
+      const posted = await app.db.transaction(async (tx) => {
+        const { ctx } = await lockContext(tx, request, intent.contract_id);
+        return postCharged(ctx, intent.id, paid, request.t);
+      });
+      sent.push(...posted.notifications);
+      return send(posted.answer);
+    },
+  );
+
+  api.post(
+    '/contracts/:id/milestones/:milestoneId/release',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: 'Pay an approved milestone out of escrow to the contractor, with the expert’s and the platform’s fees (needs an Idempotency-Key)',
+        params: ContractMilestoneParamsSchema,
+        response: { 200: ReleaseSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
       await guard(request, request.params.id, ['client']);
-    },
-  }, async (request, reply) => {
-    const { card } = request.body;
-    const scope = `user:${userId(request)}`;
-    const key = idempotencyKeyOf(request);
-    // The card is compared through the provider's fingerprint and the holder's name: nothing derived
-    // from the card number or the security code is kept with the key.
-    const cardIdentity = card ? { fingerprint: payments.fingerprint(card), name: card.name } : undefined;
-    const hash = requestHash(request, { ...(request.body as Record<string, unknown>), card: cardIdentity });
-    const sent: NewNotification[] = [];
-    const send = (answer: Answer) => {
+      const sent: NewNotification[] = [];
+      const answer = await idempotent(app, request, `user:${userId(request)}`, ttlHours, async (tx) => {
+        let released: { contractor: number; expert_fee: number; platform_fee: number } | undefined;
+        const contract = await change(
+          tx,
+          request,
+          request.params,
+          'client',
+          async (ctx, milestone) => {
+            const result = await releaseMilestone(ctx, milestone!);
+            released = result.released;
+            return result.notifications;
+          },
+          sent,
+        );
+        return { status: 200, body: { released, contract } };
+      });
       announce(sent);
       return sendAnswer(reply, answer);
-    };
-
-    const started = await app.db.transaction(async (tx): Promise<{ answer: Answer } | { intent: PaymentIntent; title?: string }> => {
-      const claim = await claimKey(tx, scope, key, hash, ttlHours);
-      if (claim.kind === 'replay') return { answer: claim.answer };
-      if (claim.kind === 'in_progress') {
-        const intent = claim.paymentIntentId ? await findIntent(tx, claim.paymentIntentId) : undefined;
-        if (!intent) throw new HttpError(409, request.t(EM.paymentPending));
-        return { intent };
-      }
-      const { ctx, milestone } = await lockContext(tx, request, request.params.id, request.params.milestoneId);
-      const role = roleIn(ctx.contract, userId(request));
-      if (!role) throw notFound(request);
-      if (role !== 'client') throw refuse(request, ['client']);
-      const due = await fundingDue(ctx, milestone!);
-      if (due > 0) {
-        if (!card) {
-          const message = request.t(EM.cardNumber);
-          throw new HttpError(422, request.t(M.invalidFields), { 'card.number': [message] });
-        }
-        // Only the intent here: the contract is read back once the payment is posted.
-        const intent = await createIntent(tx, {
-          scope,
-          key,
-          contractId: ctx.contract.id,
-          milestoneId: milestone!.id,
-          amount: due,
-          currency: ctx.contract.currency,
-          locale: request.locale,
-        });
-        return { intent, title: ctx.title };
-      }
-      // Paid from the contract's credit: no card, done in this one transaction.
-      const { notifications } = await fundMilestone(ctx, milestone!, null);
-      await addNotifications(tx, notifications);
-      sent.push(...notifications);
-      const answer: Answer = { status: 200, body: { payment: null, contract: await viewOf(tx, ctx.contract.id, 'client') } };
-      await storeAnswer(tx, scope, key, answer);
-      return { answer };
-    });
-    if ('answer' in started) return send(started.answer);
-
-    const { intent } = started;
-    if (!card) throw new HttpError(409, request.t(EM.paymentPending));
-    // A retry finishing a call that was cut off has not read the project's title yet.
-    const title =
-      started.title ??
-      (
-        await app.db.query<{ title: string }>(
-          'SELECT p.title AS title FROM milestones m JOIN contracts c ON c.id = m.contract_id JOIN projects p ON p.id = c.project_id WHERE m.id = $1',
-          [intent.milestone_id],
-        )
-      ).rows[0]?.title ??
-      '';
-    let charge: ChargeResult;
-    try {
-      charge = await chargeIntent(payments, intent, card, title);
-    } catch (error) {
-      if (!(error instanceof PaymentUnavailableError)) throw error;
-      await abandonIntent(app.db, intent);
-      throw new HttpError(502, request.t(EM.providerFailed));
-    }
-    if (charge.status === 'declined') {
-      const answer = declinedAnswer(request.t);
-      await recordDecline(app.db, intent, answer);
-      return send(answer);
-    }
-    const paid = charge;
-    const posted = await app.db.transaction(async (tx) => {
-      const { ctx } = await lockContext(tx, request, intent.contract_id);
-      return postCharged(ctx, intent.id, paid, request.t);
-    });
-    sent.push(...posted.notifications);
-    return send(posted.answer);
-  });
-
-  api.post('/contracts/:id/milestones/:milestoneId/release', {
-    schema: {
-      tags: TAGS,
-      security: SIGNED_IN,
-      summary: 'Pay an approved milestone out of escrow to the contractor, with the expert’s and the platform’s fees (needs an Idempotency-Key)',
-      params: ContractMilestoneParamsSchema,
-      response: { 200: ReleaseSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
     },
-  }, async (request, reply) => {
-    await guard(request, request.params.id, ['client']);
-    const sent: NewNotification[] = [];
-    const answer = await idempotent(app, request, `user:${userId(request)}`, ttlHours, async (tx) => {
-      let released: { contractor: number; expert_fee: number; platform_fee: number } | undefined;
-      const contract = await change(
-        tx,
-        request,
-        request.params,
-        'client',
-        async (ctx, milestone) => {
-          const result = await releaseMilestone(ctx, milestone!);
-          released = result.released;
-          return result.notifications;
-        },
-        sent,
-      );
-      return { status: 200, body: { released, contract } };
-    });
-    announce(sent);
-    return sendAnswer(reply, answer);
-  });
+  );
 
-  api.post('/contracts/:id/milestones/:milestoneId/complete', {
-    schema: {
-      tags: TAGS,
-      security: SIGNED_IN,
-      summary: 'The contractor marks the work done, with notes and photos',
-      description: 'Multipart: the fields of `CompletionFields` beside up to six `photos` (PNG, JPEG, GIF or WebP, 10 MB each).',
-      consumes: ['multipart/form-data'],
-      params: ContractMilestoneParamsSchema,
-      response: { 200: ContractViewSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
+  api.post(
+    '/contracts/:id/milestones/:milestoneId/complete',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: 'The contractor marks the work done, with notes and photos',
+        description: 'Multipart: the fields of `CompletionFields` beside up to six `photos` (PNG, JPEG, GIF or WebP, 10 MB each).',
+        consumes: ['multipart/form-data'],
+        params: ContractMilestoneParamsSchema,
+        response: { 200: ContractViewSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
+      },
     },
-  }, async (request) => {
-    await guard(request, request.params.id, ['contractor']);
-    const { fields, files: photos } = await readMultipart(request, PHOTO_RULES);
-    const { notes } = parseWith(CompletionFieldsSchema, fields, request);
-    return changeWithFiles(request, request.params, 'contractor', async (ctx, milestone, _role, saved) => {
-      const notifications = await completeMilestone(ctx, milestone!, notes);
-      await storeEscrowFiles(files, ctx.tx, saved, { contractId: ctx.contract.id, milestoneId: milestone!.id, purpose: 'photo', uploaderId: userId(request) }, photos);
-      return notifications;
-    });
-  });
+    async (request) => {
+      await guard(request, request.params.id, ['contractor']);
+      const { fields, files: photos } = await readMultipart(request, PHOTO_RULES);
+      const { notes } = parseWith(CompletionFieldsSchema, fields, request);
+      return changeWithFiles(request, request.params, 'contractor', async (ctx, milestone, _role, saved) => {
+        const notifications = await completeMilestone(ctx, milestone!, notes);
+        await storeEscrowFiles(
+          files,
+          ctx.tx,
+          saved,
+          { contractId: ctx.contract.id, milestoneId: milestone!.id, purpose: 'photo', uploaderId: userId(request) },
+          photos,
+        );
+        return notifications;
+      });
+    },
+  );
 
-  api.post('/contracts/:id/milestones/:milestoneId/inspection', {
-    schema: {
-      tags: TAGS,
-      security: SIGNED_IN,
-      summary: 'The assigned expert approves the work or asks for changes, with a report',
-      description: 'Multipart: the fields of `InspectionFields` beside one `report` (PDF or image, 10 MB).',
-      consumes: ['multipart/form-data'],
-      params: ContractMilestoneParamsSchema,
-      response: { 200: ContractViewSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
+  api.post(
+    '/contracts/:id/milestones/:milestoneId/inspection',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: 'The assigned expert approves the work or asks for changes, with a report',
+        description: 'Multipart: the fields of `InspectionFields` beside one `report` (PDF or image, 10 MB).',
+        consumes: ['multipart/form-data'],
+        params: ContractMilestoneParamsSchema,
+        response: { 200: ContractViewSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
+      },
     },
-  }, async (request) => {
-    await guard(request, request.params.id, ['expert']);
-    const { fields, files: reports } = await readMultipart(request, REPORT_RULES);
-    const { decision, notes } = parseWith(InspectionFieldsSchema, fields, request);
-    if (reports.length !== 1) throw new HttpError(422, request.t(EM.reportRequired), { report: [request.t(EM.reportRequired)] });
-    return changeWithFiles(request, request.params, 'expert', async (ctx, milestone, _role, saved) => {
-      const notifications = await inspectMilestone(ctx, milestone!, userId(request), decision, notes, config.escrow.autoReleaseDays);
-      await storeEscrowFiles(files, ctx.tx, saved, { contractId: ctx.contract.id, milestoneId: milestone!.id, purpose: 'report', uploaderId: userId(request) }, reports);
-      return notifications;
-    });
-  });
+    async (request) => {
+      await guard(request, request.params.id, ['expert']);
+      const { fields, files: reports } = await readMultipart(request, REPORT_RULES);
+      const { decision, notes } = parseWith(InspectionFieldsSchema, fields, request);
+      if (reports.length !== 1) throw new HttpError(422, request.t(EM.reportRequired), { report: [request.t(EM.reportRequired)] });
+      return changeWithFiles(request, request.params, 'expert', async (ctx, milestone, _role, saved) => {
+        const notifications = await inspectMilestone(ctx, milestone!, userId(request), decision, notes, config.escrow.autoReleaseDays);
+        await storeEscrowFiles(
+          files,
+          ctx.tx,
+          saved,
+          { contractId: ctx.contract.id, milestoneId: milestone!.id, purpose: 'report', uploaderId: userId(request) },
+          reports,
+        );
+        return notifications;
+      });
+    },
+  );
 
-  api.post('/contracts/:id/milestones/:milestoneId/estimate', {
-    schema: {
-      tags: TAGS,
-      security: SIGNED_IN,
-      summary: 'The assigned expert estimates what an insolvent contractor is owed, with a report',
-      description: 'Multipart: the fields of `EstimateFields` beside one `report` (PDF or image, 10 MB).',
-      consumes: ['multipart/form-data'],
-      params: ContractMilestoneParamsSchema,
-      response: { 200: ContractViewSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
+  api.post(
+    '/contracts/:id/milestones/:milestoneId/estimate',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: 'The assigned expert estimates what an insolvent contractor is owed, with a report',
+        description: 'Multipart: the fields of `EstimateFields` beside one `report` (PDF or image, 10 MB).',
+        consumes: ['multipart/form-data'],
+        params: ContractMilestoneParamsSchema,
+        response: { 200: ContractViewSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
+      },
     },
-  }, async (request) => {
-    await guard(request, request.params.id, ['expert']);
-    const { fields, files: reports } = await readMultipart(request, REPORT_RULES);
-    const { owed_amount, notes } = parseWith(EstimateFieldsSchema, fields, request);
-    if (reports.length !== 1) throw new HttpError(422, request.t(EM.reportRequired), { report: [request.t(EM.reportRequired)] });
-    return changeWithFiles(request, request.params, 'expert', async (ctx, milestone, _role, saved) => {
-      const notifications = await estimateMilestone(ctx, milestone!, userId(request), owed_amount, notes);
-      await storeEscrowFiles(files, ctx.tx, saved, { contractId: ctx.contract.id, milestoneId: milestone!.id, purpose: 'estimate', uploaderId: userId(request) }, reports);
-      return notifications;
-    });
-  });
+    async (request) => {
+      await guard(request, request.params.id, ['expert']);
+      const { fields, files: reports } = await readMultipart(request, REPORT_RULES);
+      const { owed_amount, notes } = parseWith(EstimateFieldsSchema, fields, request);
+      if (reports.length !== 1) throw new HttpError(422, request.t(EM.reportRequired), { report: [request.t(EM.reportRequired)] });
+      return changeWithFiles(request, request.params, 'expert', async (ctx, milestone, _role, saved) => {
+        const notifications = await estimateMilestone(ctx, milestone!, userId(request), owed_amount, notes);
+        await storeEscrowFiles(
+          files,
+          ctx.tx,
+          saved,
+          { contractId: ctx.contract.id, milestoneId: milestone!.id, purpose: 'estimate', uploaderId: userId(request) },
+          reports,
+        );
+        return notifications;
+      });
+    },
+  );
 
-  api.post('/contracts/:id/milestones/:milestoneId/disputes', {
-    schema: {
-      tags: TAGS,
-      security: SIGNED_IN,
-      summary: 'A party opens a dispute on a milestone in escrow: the contract freezes',
-      description: 'Multipart: the fields of `DisputeFields` beside up to five pieces of `evidence` (PDF or image, 10 MB each).',
-      consumes: ['multipart/form-data'],
-      params: ContractMilestoneParamsSchema,
-      response: { 201: ContractViewSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
+  api.post(
+    '/contracts/:id/milestones/:milestoneId/disputes',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: 'A party opens a dispute on a milestone in escrow: the contract freezes',
+        description: 'Multipart: the fields of `DisputeFields` beside up to five pieces of `evidence` (PDF or image, 10 MB each).',
+        consumes: ['multipart/form-data'],
+        params: ContractMilestoneParamsSchema,
+        response: { 201: ContractViewSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
+      },
     },
-  }, async (request, reply) => {
-    await guard(request, request.params.id, ['client', 'contractor']);
-    const { fields, files: evidence } = await readMultipart(request, EVIDENCE_RULES);
-    const { reason } = parseWith(DisputeFieldsSchema, fields, request);
-    if (evidence.length > 5) throw new HttpError(422, request.t(EM.tooManyEvidence), { evidence: [request.t(EM.tooManyEvidence)] });
-    const view = await changeWithFiles(request, request.params, ['client', 'contractor'], async (ctx, milestone, _role, saved) => {
-      const opened = await openDispute(ctx, milestone!, userId(request), reason);
-      await storeEscrowFiles(files, ctx.tx, saved, { contractId: ctx.contract.id, disputeId: opened.disputeId, purpose: 'evidence', uploaderId: userId(request) }, evidence);
-      return opened.notifications;
-    });
-    return reply.status(201).send(view);
-  });
+    async (request, reply) => {
+      await guard(request, request.params.id, ['client', 'contractor']);
+      const { fields, files: evidence } = await readMultipart(request, EVIDENCE_RULES);
+      const { reason } = parseWith(DisputeFieldsSchema, fields, request);
+      if (evidence.length > 5) throw new HttpError(422, request.t(EM.tooManyEvidence), { evidence: [request.t(EM.tooManyEvidence)] });
+      const view = await changeWithFiles(request, request.params, ['client', 'contractor'], async (ctx, milestone, _role, saved) => {
+        const opened = await openDispute(ctx, milestone!, userId(request), reason);
+        await storeEscrowFiles(
+          files,
+          ctx.tx,
+          saved,
+          { contractId: ctx.contract.id, disputeId: opened.disputeId, purpose: 'evidence', uploaderId: userId(request) },
+          evidence,
+        );
+        return opened.notifications;
+      });
+      return reply.status(201).send(view);
+    },
+  );
 
   /** A dispute of the caller's contract, or 404. */
   async function partyDispute(request: FastifyRequest, disputeId: string, db: Queryable) {
@@ -453,132 +529,158 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     return { dispute, role: dispute.client_id === userId(request) ? ('client' as const) : ('contractor' as const) };
   }
 
-  api.get('/disputes/:id', {
-    schema: {
-      tags: TAGS,
-      security: SIGNED_IN,
-      summary: 'A dispute of one of the caller’s contracts, with its deadlines, messages and evidence',
-      params: IdParamsSchema,
-      response: { 200: DisputeViewSchema, ...errorResponses(401, 404) },
+  api.get(
+    '/disputes/:id',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: 'A dispute of one of the caller’s contracts, with its deadlines, messages and evidence',
+        params: IdParamsSchema,
+        response: { 200: DisputeViewSchema, ...errorResponses(401, 404) },
+      },
     },
-  }, async (request) => {
-    const { dispute, role } = await partyDispute(request, request.params.id, app.db);
-    return disputeView(app.db, dispute.id, role);
-  });
+    async (request) => {
+      const { dispute, role } = await partyDispute(request, request.params.id, app.db);
+      return disputeView(app.db, dispute.id, role);
+    },
+  );
 
-  api.post('/disputes/:id/messages', {
-    schema: {
-      tags: TAGS,
-      security: SIGNED_IN,
-      summary: 'A party writes in the dispute’s thread',
-      params: IdParamsSchema,
-      body: DisputeMessageBodySchema,
-      response: { 200: DisputeViewSchema, ...errorResponses(401, 404, 409, 422) },
+  api.post(
+    '/disputes/:id/messages',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: 'A party writes in the dispute’s thread',
+        params: IdParamsSchema,
+        body: DisputeMessageBodySchema,
+        response: { 200: DisputeViewSchema, ...errorResponses(401, 404, 409, 422) },
+      },
+      preValidation: async (request) => {
+        await partyDispute(request, request.params.id, app.db);
+      },
     },
-    preValidation: async (request) => {
-      await partyDispute(request, request.params.id, app.db);
+    async (request) => {
+      const { body } = request.body;
+      const sent: NewNotification[] = [];
+      const view = await app.db.transaction(async (tx) => {
+        const { dispute, role } = await partyDispute(request, request.params.id, tx);
+        const { ctx } = await lockContext(tx, request, dispute.contract_id);
+        const user = request.user!;
+        const notifications = await addDisputeMessage(
+          tx,
+          ctx,
+          dispute,
+          { name: `${user.first_name} ${user.last_name}`, role, userId: user.id },
+          body,
+        );
+        await addNotifications(tx, notifications);
+        sent.push(...notifications);
+        return disputeView(tx, dispute.id, role);
+      });
+      announce(sent);
+      return view;
     },
-  }, async (request) => {
-    const { body } = request.body;
-    const sent: NewNotification[] = [];
-    const view = await app.db.transaction(async (tx) => {
-      const { dispute, role } = await partyDispute(request, request.params.id, tx);
-      const { ctx } = await lockContext(tx, request, dispute.contract_id);
-      const user = request.user!;
-      const notifications = await addDisputeMessage(tx, ctx, dispute, { name: `${user.first_name} ${user.last_name}`, role, userId: user.id }, body);
-      await addNotifications(tx, notifications);
-      sent.push(...notifications);
-      return disputeView(tx, dispute.id, role);
-    });
-    announce(sent);
-    return view;
-  });
+  );
 
-  api.post('/contracts/:id/review', {
-    schema: {
-      tags: TAGS,
-      security: SIGNED_IN,
-      summary: 'The client rates the contractor once every milestone is released',
-      params: IdParamsSchema,
-      body: ReviewBodySchema,
-      response: { 201: ReviewViewSchema, ...errorResponses(401, 403, 404, 409, 422) },
+  api.post(
+    '/contracts/:id/review',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: 'The client rates the contractor once every milestone is released',
+        params: IdParamsSchema,
+        body: ReviewBodySchema,
+        response: { 201: ReviewViewSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+      preValidation: async (request) => {
+        await guard(request, request.params.id, ['client']);
+      },
     },
-    preValidation: async (request) => {
+    async (request, reply) => {
+      const review = request.body;
+      const sent: NewNotification[] = [];
+      const saved = await app.db.transaction(async (tx) => {
+        const { ctx } = await lockContext(tx, request, request.params.id);
+        const view = await viewOf(tx, ctx.contract.id, 'client');
+        if (view.review) throw new HttpError(409, request.t(EM.alreadyReviewed));
+        if (!view.can_review) throw new HttpError(409, request.t(EM.reviewNotAllowed));
+        const { rows } = await tx.query<{ rating: number; body: string; created_at: Date }>(
+          'INSERT INTO reviews (contract_id, client_id, contractor_id, rating, body) VALUES ($1, $2, $3, $4, $5) RETURNING rating, body, created_at',
+          [ctx.contract.id, ctx.contract.client_id, ctx.contract.contractor_id, review.rating, review.body],
+        );
+        const notifications: NewNotification[] = [
+          {
+            userId: ctx.contract.contractor_id,
+            kind: 'review_received',
+            data: { title: ctx.title, rating: review.rating, contract_id: ctx.contract.id },
+            link: `/main/specialists/${ctx.contract.contractor_id}`,
+          },
+        ];
+        await addNotifications(tx, notifications);
+        sent.push(...notifications);
+        return rows[0]!;
+      });
+      announce(sent);
+      return reply.status(201).send({ rating: Number(saved.rating), body: saved.body, created_at: new Date(saved.created_at).toISOString() });
+    },
+  );
+
+  api.get(
+    '/contracts/:id/replacements',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: 'Verified contractors of the same trade and area who could take over from an insolvent one',
+        params: IdParamsSchema,
+        response: { 200: ReplacementListSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
       await guard(request, request.params.id, ['client']);
+      return { data: await recommendedReplacements(app.db, request.params.id) };
     },
-  }, async (request, reply) => {
-    const review = request.body;
-    const sent: NewNotification[] = [];
-    const saved = await app.db.transaction(async (tx) => {
-      const { ctx } = await lockContext(tx, request, request.params.id);
-      const view = await viewOf(tx, ctx.contract.id, 'client');
-      if (view.review) throw new HttpError(409, request.t(EM.alreadyReviewed));
-      if (!view.can_review) throw new HttpError(409, request.t(EM.reviewNotAllowed));
-      const { rows } = await tx.query<{ rating: number; body: string; created_at: Date }>(
-        'INSERT INTO reviews (contract_id, client_id, contractor_id, rating, body) VALUES ($1, $2, $3, $4, $5) RETURNING rating, body, created_at',
-        [ctx.contract.id, ctx.contract.client_id, ctx.contract.contractor_id, review.rating, review.body],
-      );
-      const notifications: NewNotification[] = [
-        {
-          userId: ctx.contract.contractor_id,
-          kind: 'review_received',
-          data: { title: ctx.title, rating: review.rating, contract_id: ctx.contract.id },
-          link: `/main/specialists/${ctx.contract.contractor_id}`,
-        },
-      ];
-      await addNotifications(tx, notifications);
-      sent.push(...notifications);
-      return rows[0]!;
-    });
-    announce(sent);
-    return reply.status(201).send({ rating: Number(saved.rating), body: saved.body, created_at: new Date(saved.created_at).toISOString() });
-  });
+  );
 
-  api.get('/contracts/:id/replacements', {
-    schema: {
-      tags: TAGS,
-      security: SIGNED_IN,
-      summary: 'Verified contractors of the same trade and area who could take over from an insolvent one',
-      params: IdParamsSchema,
-      response: { 200: ReplacementListSchema, ...errorResponses(401, 403, 404) },
+  api.post(
+    '/contracts/:id/settlement',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: 'The client settles an insolvency: the estimates are paid, the rest refunded or carried to a replacement (needs an Idempotency-Key)',
+        params: IdParamsSchema,
+        body: SettlementBodySchema,
+        response: { 200: SettlementSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+      preValidation: async (request) => {
+        await guard(request, request.params.id, ['client']);
+      },
     },
-  }, async (request) => {
-    await guard(request, request.params.id, ['client']);
-    return { data: await recommendedReplacements(app.db, request.params.id) };
-  });
-
-  api.post('/contracts/:id/settlement', {
-    schema: {
-      tags: TAGS,
-      security: SIGNED_IN,
-      summary: 'The client settles an insolvency: the estimates are paid, the rest refunded or carried to a replacement (needs an Idempotency-Key)',
-      params: IdParamsSchema,
-      body: SettlementBodySchema,
-      response: { 200: SettlementSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+    async (request, reply) => {
+      const settlement = request.body;
+      const sent: NewNotification[] = [];
+      const answer = await idempotent(app, request, `user:${userId(request)}`, ttlHours, async (tx) => {
+        let newContractId: string | null = null;
+        const contract = await change(
+          tx,
+          request,
+          request.params,
+          'client',
+          async (ctx) => {
+            const settled = await settleInsolvency(ctx, settlement.choice, settlement.replacement_contractor_id ?? null);
+            newContractId = settled.newContractId;
+            return settled.notifications;
+          },
+          sent,
+        );
+        return { status: 200, body: { contract, new_contract_id: newContractId } };
+      });
+      announce(sent);
+      return sendAnswer(reply, answer);
     },
-    preValidation: async (request) => {
-      await guard(request, request.params.id, ['client']);
-    },
-  }, async (request, reply) => {
-    const settlement = request.body;
-    const sent: NewNotification[] = [];
-    const answer = await idempotent(app, request, `user:${userId(request)}`, ttlHours, async (tx) => {
-      let newContractId: string | null = null;
-      const contract = await change(
-        tx,
-        request,
-        request.params,
-        'client',
-        async (ctx) => {
-          const settled = await settleInsolvency(ctx, settlement.choice, settlement.replacement_contractor_id ?? null);
-          newContractId = settled.newContractId;
-          return settled.notifications;
-        },
-        sent,
-      );
-      return { status: 200, body: { contract, new_contract_id: newContractId } };
-    });
-    announce(sent);
-    return sendAnswer(reply, answer);
-  });
+  );
 };

@@ -34,7 +34,11 @@ function single(value: unknown): string | undefined {
 
 /** Reads and checks the query of `GET /designs`; throws 422 with one message per bad field. */
 /** `callerLocale` is the caller's language (Accept-Language), that of the messages too; the `locale` parameter overrides it for the content. */
-export function parseDesignQuery(query: Record<string, unknown>, callerLocale: DesignLocale, t: Translator = translatorFor(callerLocale)): DesignQuery {
+export function parseDesignQuery(
+  query: Record<string, unknown>,
+  callerLocale: DesignLocale,
+  t: Translator = translatorFor(callerLocale),
+): DesignQuery {
   const errors: Record<string, string[]> = {};
 
   const featuredRaw = single(query.featured);
@@ -84,7 +88,10 @@ export function parseDesignQuery(query: Record<string, unknown>, callerLocale: D
   const roomsMax = wholeNumber('rooms_max', 1, 100);
 
   const tiers: Tier[] = [];
-  for (const tier of (single(query.tier) ?? '').split(',').map((value) => value.trim()).filter(Boolean)) {
+  for (const tier of (single(query.tier) ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)) {
     if ((TIERS as readonly string[]).includes(tier)) tiers.push(tier as Tier);
     else errors.tier = [t(C.tier)];
   }

@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { DesignImageParamsSchema, DesignListQuerySchema, DesignListSchema, FileResponseSchema, errorResponses, type DesignList } from 'shared/contract';
+import {
+  DesignImageParamsSchema,
+  DesignListQuerySchema,
+  DesignListSchema,
+  FileResponseSchema,
+  errorResponses,
+  type DesignList,
+} from 'shared/contract';
 import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { HttpError } from '../../plugins/error-handler';
 import { convertFromEuroCents } from './currency';
@@ -40,7 +47,8 @@ async function listDesigns(db: Queryable, query: DesignQuery): Promise<DesignLis
   if (query.tiers.length > 0) add('tier = ANY (?)', query.tiers);
   if (query.roomsMin !== undefined) add('rooms >= ?', query.roomsMin);
   if (query.roomsMax !== undefined) add('rooms <= ?', query.roomsMax);
-  if (query.q) add('(title_en ILIKE ? OR title_fr ILIKE ? OR description_en ILIKE ? OR description_fr ILIKE ?)', `%${query.q.replace(/[%_\\]/g, '\\$&')}%`);
+  if (query.q)
+    add('(title_en ILIKE ? OR title_fr ILIKE ? OR description_en ILIKE ? OR description_fr ILIKE ?)', `%${query.q.replace(/[%_\\]/g, '\\$&')}%`);
   const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const titleCol = query.locale === 'fr' ? 'title_fr' : 'title_en';
   const descriptionCol = query.locale === 'fr' ? 'description_fr' : 'description_en';
@@ -92,37 +100,47 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
   const api = app.withTypeProvider<ValibotTypeProvider>();
   const tags = ['designs'];
 
-  api.get('/designs', {
-    schema: {
-      tags,
-      summary: 'Home designs with their cost estimated for a region, in a currency (public, cached for five minutes)',
-      querystring: DesignListQuerySchema,
-      response: { 200: DesignListSchema, ...errorResponses(422) },
+  api.get(
+    '/designs',
+    {
+      schema: {
+        tags,
+        summary: 'Home designs with their cost estimated for a region, in a currency (public, cached for five minutes)',
+        querystring: DesignListQuerySchema,
+        response: { 200: DesignListSchema, ...errorResponses(422) },
+      },
     },
-  }, async (request, reply) => {
-    // Each parameter is checked here, to name every wrong one in the caller's language.
-    const query = parseDesignQuery(request.query, request.locale, request.t);
-    const answer = await answers.get(JSON.stringify(query), async () => cachedBody(await listDesigns(app.db, query)));
-    return sendCachedBody(request, reply, answer, `public, max-age=${DESIGNS_MAX_AGE_S}`, 'Accept-Language');
-  });
+    async (request, reply) => {
+      // Each parameter is checked here, to name every wrong one in the caller's language.
+      const query = parseDesignQuery(request.query, request.locale, request.t);
+      const answer = await answers.get(JSON.stringify(query), async () => cachedBody(await listDesigns(app.db, query)));
+      return sendCachedBody(request, reply, answer, `public, max-age=${DESIGNS_MAX_AGE_S}`, 'Accept-Language');
+    },
+  );
 
-  api.get('/designs/images/:file', {
-    schema: {
-      tags,
-      summary: 'A design illustration (SVG)',
-      produces: ['image/svg+xml'],
-      params: DesignImageParamsSchema,
-      response: { 200: FileResponseSchema, ...errorResponses(404) },
+  api.get(
+    '/designs/images/:file',
+    {
+      schema: {
+        tags,
+        summary: 'A design illustration (SVG)',
+        produces: ['image/svg+xml'],
+        params: DesignImageParamsSchema,
+        response: { 200: FileResponseSchema, ...errorResponses(404) },
+      },
     },
-  }, async (request, reply) => {
-    const image = images.get(request.params.file);
-    if (!image) throw new HttpError(404, 'Not found');
-    return reply
-      .type('image/svg+xml')
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      // An SVG opened on its own must not be able to run anything.
-      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-      // The bytes as they are; the schema only documents them.
-      .send(image as unknown as string);
-  });
+    async (request, reply) => {
+      const image = images.get(request.params.file);
+      if (!image) throw new HttpError(404, 'Not found');
+      return (
+        reply
+          .type('image/svg+xml')
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          // An SVG opened on its own must not be able to run anything.
+          .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+          // The bytes as they are; the schema only documents them.
+          .send(image as unknown as string)
+      );
+    },
+  );
 };

@@ -31,37 +31,44 @@ export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ValibotTypeProvider>();
   const tags = ['outbox'];
 
-  api.get('/dev/outbox', {
-    schema: {
-      tags,
-      summary: 'The latest 100 e-mails kept in the outbox, newest first; `to` keeps those to one address',
-      security: SIGNED_IN,
-      querystring: OutboxQuerySchema,
-      response: { 200: OutboxSchema, ...errorResponses(401, 422) },
+  api.get(
+    '/dev/outbox',
+    {
+      schema: {
+        tags,
+        summary: 'The latest 100 e-mails kept in the outbox, newest first; `to` keeps those to one address',
+        security: SIGNED_IN,
+        querystring: OutboxQuerySchema,
+        response: { 200: OutboxSchema, ...errorResponses(401, 422) },
+      },
     },
-  }, async (request) => {
-    const address = request.query.to?.trim().toLowerCase() || null;
-    const { rows } = await app.db.query<OutboxRow>(
-      'SELECT * FROM mail_outbox WHERE ($1::text IS NULL OR to_address = $1) ORDER BY id DESC LIMIT 100',
-      [address],
-    );
-    return { data: rows.map(toMessage) };
-  });
+    async (request) => {
+      const address = request.query.to?.trim().toLowerCase() || null;
+      const { rows } = await app.db.query<OutboxRow>(
+        'SELECT * FROM mail_outbox WHERE ($1::text IS NULL OR to_address = $1) ORDER BY id DESC LIMIT 100',
+        [address],
+      );
+      return { data: rows.map(toMessage) };
+    },
+  );
 
-  api.get('/dev/outbox/latest', {
-    schema: {
-      tags,
-      summary: 'The latest e-mail to one address',
-      security: SIGNED_IN,
-      querystring: OutboxQuerySchema,
-      response: { 200: OutboxMessageSchema, ...errorResponses(401, 404, 422) },
+  api.get(
+    '/dev/outbox/latest',
+    {
+      schema: {
+        tags,
+        summary: 'The latest e-mail to one address',
+        security: SIGNED_IN,
+        querystring: OutboxQuerySchema,
+        response: { 200: OutboxMessageSchema, ...errorResponses(401, 404, 422) },
+      },
     },
-  }, async (request, reply) => {
-    const { rows } = await app.db.query<OutboxRow>(
-      'SELECT * FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
-      [request.query.to?.trim().toLowerCase() ?? ''],
-    );
-    if (!rows[0]) return reply.status(404).send({ message: 'Not found' });
-    return toMessage(rows[0]);
-  });
+    async (request, reply) => {
+      const { rows } = await app.db.query<OutboxRow>('SELECT * FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [
+        request.query.to?.trim().toLowerCase() ?? '',
+      ]);
+      if (!rows[0]) return reply.status(404).send({ message: 'Not found' });
+      return toMessage(rows[0]);
+    },
+  );
 }

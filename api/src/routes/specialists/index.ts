@@ -117,99 +117,130 @@ export const specialistRoutes: FastifyPluginAsync = async (app) => {
     if ((request.user as Viewer).account_type !== 'specialist') throw new HttpError(403, request.t(MM.forbidden));
   };
 
-  api.get('/specialists', {
-    schema: {
-      tags,
-      summary: 'The directory of verified specialists',
-      security: SIGNED_IN,
-      querystring: SpecialistDirectoryQuerySchema,
-      response: { 200: SpecialistDirectorySchema, ...errorResponses(401, 422) },
+  api.get(
+    '/specialists',
+    {
+      schema: {
+        tags,
+        summary: 'The directory of verified specialists',
+        security: SIGNED_IN,
+        querystring: SpecialistDirectoryQuerySchema,
+        response: { 200: SpecialistDirectorySchema, ...errorResponses(401, 422) },
+      },
     },
-  }, async (request) => {
-    const query = request.query;
-    const params: unknown[] = [];
-    const where: string[] = [];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replaceAll('?', `$${params.length}`));
-    };
-    if (query.q) add("(sp.company_name ILIKE ? OR sp.headline ILIKE ? OR (u.first_name || ' ' || u.last_name) ILIKE ?)", `%${query.q.replace(/[%_\\]/g, '\\$&')}%`);
-    if (query.category) add('? = ANY (sp.categories)', query.category);
-    if (query.kind) add('u.specialist_kind = ?', query.kind);
-    if (query.country) add('sp.service_country = ?', query.country.toUpperCase());
-    if (query.city) add('(cardinality(sp.service_cities) = 0 OR lower(?) = ANY (SELECT lower(c) FROM unnest(sp.service_cities) c))', query.city);
-    const filter = where.length > 0 ? ` AND ${where.join(' AND ')}` : '';
-    const { rows } = await app.db.query<SpecialistRow>(
-      `${DIRECTORY_SELECT}${filter} ORDER BY u.verified_at DESC, u.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, query.page_size, (query.page - 1) * query.page_size],
-    );
-    const { rows: counted } = await app.db.query<{ n: string | number }>(`SELECT count(*) AS n FROM (${DIRECTORY_SELECT}${filter}) d`, params);
-    return { data: rows.map(serviceCard), meta: { page: query.page, page_size: query.page_size, total: Number(counted[0]?.n ?? 0) } };
-  });
+    async (request) => {
+      const query = request.query;
+      const params: unknown[] = [];
+      const where: string[] = [];
+      const add = (sql: string, value: unknown) => {
+        params.push(value);
+        where.push(sql.replaceAll('?', `$${params.length}`));
+      };
+      if (query.q)
+        add(
+          "(sp.company_name ILIKE ? OR sp.headline ILIKE ? OR (u.first_name || ' ' || u.last_name) ILIKE ?)",
+          `%${query.q.replace(/[%_\\]/g, '\\$&')}%`,
+        );
+      if (query.category) add('? = ANY (sp.categories)', query.category);
+      if (query.kind) add('u.specialist_kind = ?', query.kind);
+      if (query.country) add('sp.service_country = ?', query.country.toUpperCase());
+      if (query.city) add('(cardinality(sp.service_cities) = 0 OR lower(?) = ANY (SELECT lower(c) FROM unnest(sp.service_cities) c))', query.city);
+      const filter = where.length > 0 ? ` AND ${where.join(' AND ')}` : '';
+      const { rows } = await app.db.query<SpecialistRow>(
+        `${DIRECTORY_SELECT}${filter} ORDER BY u.verified_at DESC, u.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, query.page_size, (query.page - 1) * query.page_size],
+      );
+      const { rows: counted } = await app.db.query<{ n: string | number }>(`SELECT count(*) AS n FROM (${DIRECTORY_SELECT}${filter}) d`, params);
+      return { data: rows.map(serviceCard), meta: { page: query.page, page_size: query.page_size, total: Number(counted[0]?.n ?? 0) } };
+    },
+  );
 
-  api.get('/specialists/:id', {
-    schema: {
-      tags,
-      summary: "A verified specialist's public profile with their latest reviews",
-      security: SIGNED_IN,
-      params: IdParamsSchema,
-      response: { 200: SpecialistPublicProfileSchema, ...errorResponses(401, 404) },
+  api.get(
+    '/specialists/:id',
+    {
+      schema: {
+        tags,
+        summary: "A verified specialist's public profile with their latest reviews",
+        security: SIGNED_IN,
+        params: IdParamsSchema,
+        response: { 200: SpecialistPublicProfileSchema, ...errorResponses(401, 404) },
+      },
     },
-  }, async (request) => {
-    if (!UUID.test(request.params.id)) throw new HttpError(404, request.t(MM.specialistNotFound));
-    const { rows } = await app.db.query<SpecialistRow>(`${DIRECTORY_SELECT} AND u.id = $1`, [request.params.id]);
-    const row = rows[0];
-    if (!row) throw new HttpError(404, request.t(MM.specialistNotFound));
-    return {
-      ...serviceCard(row),
-      member_since: new Date(row.created_at).toISOString(),
-      verified_at: new Date(row.verified_at).toISOString(),
-      reviews: await reviewsOf(app.db, row.id),
-    };
-  });
+    async (request) => {
+      if (!UUID.test(request.params.id)) throw new HttpError(404, request.t(MM.specialistNotFound));
+      const { rows } = await app.db.query<SpecialistRow>(`${DIRECTORY_SELECT} AND u.id = $1`, [request.params.id]);
+      const row = rows[0];
+      if (!row) throw new HttpError(404, request.t(MM.specialistNotFound));
+      return {
+        ...serviceCard(row),
+        member_since: new Date(row.created_at).toISOString(),
+        verified_at: new Date(row.verified_at).toISOString(),
+        reviews: await reviewsOf(app.db, row.id),
+      };
+    },
+  );
 
-  api.get('/specialist-profile', {
-    schema: {
-      tags,
-      summary: "The signed-in specialist's services and whether they are verified",
-      security: SIGNED_IN,
-      response: { 200: OwnSpecialistProfileSchema, ...errorResponses(401, 403) },
+  api.get(
+    '/specialist-profile',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in specialist's services and whether they are verified",
+        security: SIGNED_IN,
+        response: { 200: OwnSpecialistProfileSchema, ...errorResponses(401, 403) },
+      },
+      preValidation: specialistsOnly,
     },
-    preValidation: specialistsOnly,
-  }, async (request) => {
-    const user = request.user as Viewer;
-    const { rows } = await app.db.query<OwnProfileRow>('SELECT company_name, headline, description, categories, service_country, service_cities FROM specialist_profiles WHERE user_id = $1', [user.id]);
-    return {
-      ...(rows[0] ?? { company_name: '', headline: '', description: '', categories: [], service_country: '', service_cities: [] }),
-      verified: Boolean(user.verified_at),
-    };
-  });
+    async (request) => {
+      const user = request.user as Viewer;
+      const { rows } = await app.db.query<OwnProfileRow>(
+        'SELECT company_name, headline, description, categories, service_country, service_cities FROM specialist_profiles WHERE user_id = $1',
+        [user.id],
+      );
+      return {
+        ...(rows[0] ?? { company_name: '', headline: '', description: '', categories: [], service_country: '', service_cities: [] }),
+        verified: Boolean(user.verified_at),
+      };
+    },
+  );
 
-  api.put('/specialist-profile', {
-    schema: {
-      tags,
-      summary: 'Save the trades and area that decide which requests arrive',
-      security: SIGNED_IN,
-      body: SpecialistProfileSchema,
-      response: { 200: OwnSpecialistProfileSchema, ...errorResponses(401, 403, 422) },
+  api.put(
+    '/specialist-profile',
+    {
+      schema: {
+        tags,
+        summary: 'Save the trades and area that decide which requests arrive',
+        security: SIGNED_IN,
+        body: SpecialistProfileSchema,
+        response: { 200: OwnSpecialistProfileSchema, ...errorResponses(401, 403, 422) },
+      },
+      preValidation: specialistsOnly,
     },
-    preValidation: specialistsOnly,
-  }, async (request) => {
-    const user = request.user as Viewer;
-    const input = request.body;
-    const errors: Record<string, string[]> = {};
-    if (input.categories.some((code) => !GROUP_OF.has(code))) errors.categories = [request.t(MM.unknownCategory)];
-    if (!COUNTRIES.some((country) => country.code === input.service_country)) errors.service_country = [request.t(MM.unknownCountry)];
-    if (Object.keys(errors).length > 0) throw new HttpError(422, request.t(M.invalidFields), errors);
-    const { rows } = await app.db.query<OwnProfileRow>(
-      `INSERT INTO specialist_profiles (user_id, company_name, headline, description, categories, service_country, service_cities, updated_at)
+    async (request) => {
+      const user = request.user as Viewer;
+      const input = request.body;
+      const errors: Record<string, string[]> = {};
+      if (input.categories.some((code) => !GROUP_OF.has(code))) errors.categories = [request.t(MM.unknownCategory)];
+      if (!COUNTRIES.some((country) => country.code === input.service_country)) errors.service_country = [request.t(MM.unknownCountry)];
+      if (Object.keys(errors).length > 0) throw new HttpError(422, request.t(M.invalidFields), errors);
+      const { rows } = await app.db.query<OwnProfileRow>(
+        `INSERT INTO specialist_profiles (user_id, company_name, headline, description, categories, service_country, service_cities, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now())
        ON CONFLICT (user_id) DO UPDATE SET company_name = EXCLUDED.company_name, headline = EXCLUDED.headline,
          description = EXCLUDED.description, categories = EXCLUDED.categories, service_country = EXCLUDED.service_country,
          service_cities = EXCLUDED.service_cities, updated_at = now()
        RETURNING company_name, headline, description, categories, service_country, service_cities`,
-      [user.id, input.company_name, input.headline, input.description, [...new Set(input.categories)], input.service_country, [...new Set(input.service_cities)]],
-    );
-    return { ...rows[0]!, verified: Boolean(user.verified_at) };
-  });
+        [
+          user.id,
+          input.company_name,
+          input.headline,
+          input.description,
+          [...new Set(input.categories)],
+          input.service_country,
+          [...new Set(input.service_cities)],
+        ],
+      );
+      return { ...rows[0]!, verified: Boolean(user.verified_at) };
+    },
+  );
 };

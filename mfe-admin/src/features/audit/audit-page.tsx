@@ -137,7 +137,11 @@ export function AuditPage() {
               <Trans>Apply</Trans>
             </button>
             {active && (
-              <button type="button" className="ui-button ui-button--ghost" onClick={() => apply({ admin: '', action: '', target: '', from: '', to: '' })}>
+              <button
+                type="button"
+                className="ui-button ui-button--ghost"
+                onClick={() => apply({ admin: '', action: '', target: '', from: '', to: '' })}
+              >
                 <Trans>Clear filters</Trans>
               </button>
             )}

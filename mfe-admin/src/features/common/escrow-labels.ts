@@ -1,7 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { CONTRACT_STATUS_LABELS, MILESTONE_STATUS_LABELS } from 'shared/messages';
-import type { ContractStatus, DisputeStatus, FrozenReason, MilestoneStatus, NextAction, ContractRole as PartyRole, StatementKind } from 'shared/contract';
+import type {
+  ContractStatus,
+  DisputeStatus,
+  FrozenReason,
+  MilestoneStatus,
+  NextAction,
+  ContractRole as PartyRole,
+  StatementKind,
+} from 'shared/contract';
 
 /** How a status badge looks: its colour always comes with the word, never alone. */
 export type Tone = 'neutral' | 'good' | 'warn' | 'bad';

@@ -25,7 +25,9 @@ export function AccountFigures({ account, currency }: { account: Account; curren
         {rows.map((row) => (
           <div key={row.key} className={row.key === 'held' ? 'admin-figures__main' : undefined}>
             <dt>{row.label}</dt>
-            <dd><Money amount={account[row.key]} currency={currency} /></dd>
+            <dd>
+              <Money amount={account[row.key]} currency={currency} />
+            </dd>
             {row.hint && <dd className="admin-muted admin-figures__hint">{row.hint}</dd>}
           </div>
         ))}

@@ -11,22 +11,59 @@ jest.setTimeout(30_000);
 
 const experts = {
   data: [
-    { ...adminUserFixture({ id: 'e1', first_name: 'Eva', last_name: 'Expert', role: 'expert', specialist_kind: 'expert', verification_state: 'verified' }), workload: 2 },
-    { ...adminUserFixture({ id: 'k1', first_name: 'Paul', last_name: 'Mbappe', role: 'expert', specialist_kind: 'expert', verification_state: 'verified' }), workload: 0 },
-    { ...adminUserFixture({ id: 'i1', first_name: 'Inès', last_name: 'Kamga', role: 'expert', specialist_kind: 'expert', verification_state: 'pending' }), workload: 0 },
+    {
+      ...adminUserFixture({
+        id: 'e1',
+        first_name: 'Eva',
+        last_name: 'Expert',
+        role: 'expert',
+        specialist_kind: 'expert',
+        verification_state: 'verified',
+      }),
+      workload: 2,
+    },
+    {
+      ...adminUserFixture({
+        id: 'k1',
+        first_name: 'Paul',
+        last_name: 'Mbappe',
+        role: 'expert',
+        specialist_kind: 'expert',
+        verification_state: 'verified',
+      }),
+      workload: 0,
+    },
+    {
+      ...adminUserFixture({
+        id: 'i1',
+        first_name: 'Inès',
+        last_name: 'Kamga',
+        role: 'expert',
+        specialist_kind: 'expert',
+        verification_state: 'pending',
+      }),
+      workload: 0,
+    },
   ],
 };
 
 const statement = {
   currency: 'EUR',
   entries: [
-    { id: 's1', at: '2026-02-01T09:00:00.000Z', kind: 'funding', milestone_position: 1, milestone_title: 'Foundations', amount: 310500, balance: 310500 },
+    {
+      id: 's1',
+      at: '2026-02-01T09:00:00.000Z',
+      kind: 'funding',
+      milestone_position: 1,
+      milestone_title: 'Foundations',
+      amount: 310500,
+      balance: 310500,
+    },
   ],
   totals: contractFixture().account,
 };
 
-const renderContract = () =>
-  renderAdminPage(<ContractPage />, { url: `/admin/contracts/${CONTRACT_ID}`, path: '/admin/contracts/:id' });
+const renderContract = () => renderAdminPage(<ContractPage />, { url: `/admin/contracts/${CONTRACT_ID}`, path: '/admin/contracts/:id' });
 
 describe('contract page', () => {
   it('shows the parties, the account, the milestones and the statement', async () => {

@@ -147,13 +147,15 @@ export function ContractPage() {
         )}
 
         <ContractParties contract={contract} />
-        {open && <AssignExpertForm
+        {open && (
+          <AssignExpertForm
             contract={contract}
             onAssigned={(updated) => {
               queryClient.setQueryData(queryKeys.admin.escrow.contract(id), updated);
               void queryClient.invalidateQueries({ queryKey: queryKeys.admin.experts() });
             }}
-          />}
+          />
+        )}
         <AccountFigures account={contract.account} currency={contract.currency} />
 
         <section className="admin-history" aria-labelledby="contract-milestones">
@@ -180,8 +182,8 @@ export function ContractPage() {
             title={<Trans>Declare {contractorName} insolvent?</Trans>}
             description={
               <Trans>
-                Every open contract of this contractor is frozen at once: no milestone can be funded or released until an expert has estimated
-                what is owed and each client has settled.
+                Every open contract of this contractor is frozen at once: no milestone can be funded or released until an expert has estimated what is
+                owed and each client has settled.
               </Trans>
             }
             confirmLabel={t`Declare insolvent`}

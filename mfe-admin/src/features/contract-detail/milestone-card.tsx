@@ -45,32 +45,42 @@ export function MilestoneCard({ contractId, milestone, currency }: { contractId:
           <dt>
             <Trans>Amount</Trans>
           </dt>
-          <dd><Money amount={milestone.amount} currency={currency} /></dd>
+          <dd>
+            <Money amount={milestone.amount} currency={currency} />
+          </dd>
         </div>
         <div>
           <dt>
             <Trans>Expert fee</Trans>
           </dt>
-          <dd><Money amount={milestone.expert_fee} currency={currency} /></dd>
+          <dd>
+            <Money amount={milestone.expert_fee} currency={currency} />
+          </dd>
         </div>
         <div>
           <dt>
             <Trans>Platform fee</Trans>
           </dt>
-          <dd><Money amount={milestone.platform_fee} currency={currency} /></dd>
+          <dd>
+            <Money amount={milestone.platform_fee} currency={currency} />
+          </dd>
         </div>
         <div>
           <dt>
             <Trans>Total</Trans>
           </dt>
-          <dd><Money amount={milestone.total} currency={currency} /></dd>
+          <dd>
+            <Money amount={milestone.total} currency={currency} />
+          </dd>
         </div>
         {milestone.paid_to_contractor > 0 && (
           <div>
             <dt>
               <Trans>Paid to the contractor</Trans>
             </dt>
-            <dd><Money amount={milestone.paid_to_contractor} currency={currency} /></dd>
+            <dd>
+              <Money amount={milestone.paid_to_contractor} currency={currency} />
+            </dd>
           </div>
         )}
         {milestone.refunded_amount > 0 && (
@@ -78,7 +88,9 @@ export function MilestoneCard({ contractId, milestone, currency }: { contractId:
             <dt>
               <Trans>Refunded to the client</Trans>
             </dt>
-            <dd><Money amount={milestone.refunded_amount} currency={currency} /></dd>
+            <dd>
+              <Money amount={milestone.refunded_amount} currency={currency} />
+            </dd>
           </div>
         )}
       </dl>
@@ -86,7 +98,15 @@ export function MilestoneCard({ contractId, milestone, currency }: { contractId:
         <strong>
           <Trans>Next step:</Trans>
         </strong>{' '}
-        {next.action === 'none' ? nextLabel : waitingOn ? <Trans>{nextLabel} (waiting on: {waitingOn})</Trans> : nextLabel}
+        {next.action === 'none' ? (
+          nextLabel
+        ) : waitingOn ? (
+          <Trans>
+            {nextLabel} (waiting on: {waitingOn})
+          </Trans>
+        ) : (
+          nextLabel
+        )}
       </p>
       {dates.length > 0 && (
         <dl className="admin-facts admin-milestone__dates">

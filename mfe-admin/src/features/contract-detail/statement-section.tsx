@@ -12,7 +12,10 @@ import { saveBlob } from '../common/save-blob';
 /** Every movement on the contract's escrow account with the balance after it, and the same as a CSV file. */
 export function StatementSection({ contractId }: { contractId: string }) {
   const { t, i18n } = useLingui();
-  const statement = useQuery({ queryKey: queryKeys.admin.escrow.statement(contractId), queryFn: ({ signal }) => escrowCalls.statement(contractId, signal) });
+  const statement = useQuery({
+    queryKey: queryKeys.admin.escrow.statement(contractId),
+    queryFn: ({ signal }) => escrowCalls.statement(contractId, signal),
+  });
   const [downloading, setDownloading] = useState(false);
 
   const downloadCsv = async () => {
@@ -76,7 +79,9 @@ export function StatementSection({ contractId }: { contractId: string }) {
                 <tr key={entry.id}>
                   <td data-label={t`Date`}>{formatDateTime(entry.at, i18n.locale)}</td>
                   <th scope="row">{t(STATEMENT_KIND_LABELS[entry.kind])}</th>
-                  <td data-label={t`Milestone`}>{entry.milestone_position !== null ? `${entry.milestone_position}. ${entry.milestone_title ?? ''}` : '—'}</td>
+                  <td data-label={t`Milestone`}>
+                    {entry.milestone_position !== null ? `${entry.milestone_position}. ${entry.milestone_title ?? ''}` : '—'}
+                  </td>
                   <td data-label={t`Amount`} className={`admin-table__number ${entry.amount < 0 ? 'admin-amount--out' : 'admin-amount--in'}`}>
                     <Money amount={entry.amount} currency={statement.data!.currency} signed />
                   </td>

@@ -126,13 +126,17 @@ export function DisputeDetail({ dispute, onChange }: { dispute: DisputeView; onC
               <dt>
                 <Trans>Held in escrow</Trans>
               </dt>
-              <dd><Money amount={dispute.held_amount} currency={currency} /></dd>
+              <dd>
+                <Money amount={dispute.held_amount} currency={currency} />
+              </dd>
             </div>
             <div>
               <dt>
                 <Trans>Milestone amount</Trans>
               </dt>
-              <dd><Money amount={milestoneAmount} currency={currency} /></dd>
+              <dd>
+                <Money amount={milestoneAmount} currency={currency} />
+              </dd>
             </div>
           </dl>
           <h3 className="admin-evidence__title admin-spaced">
@@ -158,7 +162,9 @@ export function DisputeDetail({ dispute, onChange }: { dispute: DisputeView; onC
         {dialog === 'mediation' && (
           <ReasonDialog
             title={<Trans>Start mediation?</Trans>}
-            description={<Trans>The platform now works with both parties towards an agreement. The contract stays frozen until the dispute is resolved.</Trans>}
+            description={
+              <Trans>The platform now works with both parties towards an agreement. The contract stays frozen until the dispute is resolved.</Trans>
+            }
             confirmLabel={t`Start mediation`}
             withReason={false}
             onClose={() => setDialog(null)}

@@ -7,7 +7,8 @@ import { DisputePage } from './dispute-page';
 
 jest.setTimeout(30_000);
 
-const renderDispute = (locale: 'en' | 'fr' = 'en') => renderAdminPage(<DisputePage />, { url: `/admin/disputes/${DISPUTE_ID}`, path: '/admin/disputes/:id', locale });
+const renderDispute = (locale: 'en' | 'fr' = 'en') =>
+  renderAdminPage(<DisputePage />, { url: `/admin/disputes/${DISPUTE_ID}`, path: '/admin/disputes/:id', locale });
 
 const resolved = disputeFixture({
   status: 'resolved',
@@ -42,7 +43,9 @@ describe('dispute page', () => {
     // Milestone amount €3,000 minus €1,234.56 for the contractor.
     expect(split).toHaveTextContent('€1,765.44');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Review the split' }));
-    expect(within(dialog).getByText('Pay €1,234.56 to the contractor and refund €1,765.44 of the milestone amount to the client?')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Pay €1,234.56 to the contractor and refund €1,765.44 of the milestone amount to the client?'),
+    ).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm the resolution' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The payment service did not answer.');
@@ -86,7 +89,12 @@ describe('dispute page', () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Review the split' }));
       await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm the resolution' }));
       expect(await within(dialog).findByRole('alert')).toHaveTextContent('This dispute is already resolved.');
-      keys.push(calls.filter((call) => call.key.endsWith('/resolve')).at(-1)!.headers.get('Idempotency-Key'));
+      keys.push(
+        calls
+          .filter((call) => call.key.endsWith('/resolve'))
+          .at(-1)!
+          .headers.get('Idempotency-Key'),
+      );
       expect(calls.filter((call) => call.key.endsWith('/resolve')).at(-1)!.body).toEqual({ contractor_amount: 200000, note: 'Split.' });
       await userEvent.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -181,8 +189,10 @@ describe('dispute page', () => {
     const { dialog, amount } = await openSplit('EUR', locale);
     await userEvent.type(amount, typed);
     // Milestone amount €500,000 minus €1,500.50 for the contractor.
-    expect(within(dialog).getByText(locale === 'fr' ? /Rembours/ : 'Refunded to the client').closest('div')).toHaveTextContent(
-      locale === 'fr' ? /498\s499,50\s€/ : '€498,499.50',
-    );
+    expect(
+      within(dialog)
+        .getByText(locale === 'fr' ? /Rembours/ : 'Refunded to the client')
+        .closest('div'),
+    ).toHaveTextContent(locale === 'fr' ? /498\s499,50\s€/ : '€498,499.50');
   });
 });

@@ -23,13 +23,17 @@ export function DisputeResolution({ dispute }: { dispute: DisputeView }) {
           <dt>
             <Trans>Paid to the contractor</Trans>
           </dt>
-          <dd><Money amount={resolution.contractor_amount} currency={currency} /></dd>
+          <dd>
+            <Money amount={resolution.contractor_amount} currency={currency} />
+          </dd>
         </div>
         <div>
           <dt>
             <Trans>Refunded to the client</Trans>
           </dt>
-          <dd><Money amount={resolution.refunded_amount} currency={currency} /></dd>
+          <dd>
+            <Money amount={resolution.refunded_amount} currency={currency} />
+          </dd>
         </div>
       </dl>
       <p className="admin-prose">{resolution.note}</p>

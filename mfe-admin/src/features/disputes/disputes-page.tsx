@@ -38,8 +38,8 @@ export function DisputesPage() {
           </h1>
           <p className="admin-page__intro">
             <Trans>
-              A dispute freezes its contract. The other party has 14 days to answer; arbitration runs from 6 weeks to 3 months after the
-              dispute was opened.
+              A dispute freezes its contract. The other party has 14 days to answer; arbitration runs from 6 weeks to 3 months after the dispute was
+              opened.
             </Trans>
           </p>
         </header>

@@ -104,13 +104,7 @@ export function ContractsList() {
         ) : (
           <>
             <ContractsTable contracts={list.data.data} caption={t`Escrow contracts`} />
-            <Pagination
-              showRange
-              page={list.data.page}
-              pageSize={list.data.page_size}
-              total={list.data.total}
-              onPage={(page) => update({ page })}
-            />
+            <Pagination showRange page={list.data.page} pageSize={list.data.page_size} total={list.data.total} onPage={(page) => update({ page })} />
           </>
         )}
       </div>

@@ -50,7 +50,9 @@ export function ContractsTable({ contracts, caption }: { contracts: ContractView
                   <Link to={contractPath(contract.id)} onClick={(event) => event.stopPropagation()}>
                     {contract.project.title}
                   </Link>
-                  <span className="admin-table__company">{[contract.project.city, countryName(contract.project.country, i18n.locale)].filter(Boolean).join(', ')}</span>
+                  <span className="admin-table__company">
+                    {[contract.project.city, countryName(contract.project.country, i18n.locale)].filter(Boolean).join(', ')}
+                  </span>
                 </th>
                 <td data-label={t`Client`}>{contract.client.name}</td>
                 <td data-label={t`Contractor`}>

@@ -20,7 +20,10 @@ const summary = {
 
 const contracts = (call: { search: URLSearchParams }) => ({
   body: {
-    data: [contractFixture(), contractFixture({ id: 'c-2', project: { ...contractFixture().project, title: 'Roof' }, expert: { id: 'e1', name: 'Eva Expert' } })],
+    data: [
+      contractFixture(),
+      contractFixture({ id: 'c-2', project: { ...contractFixture().project, title: 'Roof' }, expert: { id: 'e1', name: 'Eva Expert' } }),
+    ],
     total: 2,
     page: Number(call.search.get('page') ?? 1),
     page_size: 20,

@@ -44,7 +44,9 @@ export function EscrowSummary() {
             ) : (
               <ul className="admin-held">
                 {data.held.map((item) => (
-                  <li key={item.currency}><Money amount={item.amount} currency={item.currency} /></li>
+                  <li key={item.currency}>
+                    <Money amount={item.amount} currency={item.currency} />
+                  </li>
                 ))}
               </ul>
             )}

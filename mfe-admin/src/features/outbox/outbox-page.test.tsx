@@ -22,7 +22,9 @@ describe('outbox', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     fakeApi({
       'GET dev/outbox': () => ({
-        body: { data: [message(), message({ id: 6, to: 'bob@example.com', subject: 'Reset your password', text: 'Visit https://elsewhere.example/x' })] },
+        body: {
+          data: [message(), message({ id: 6, to: 'bob@example.com', subject: 'Reset your password', text: 'Visit https://elsewhere.example/x' })],
+        },
       }),
     });
     renderAdminPage(<OutboxPage />, { url: '/admin/outbox' });

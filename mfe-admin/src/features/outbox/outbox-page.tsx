@@ -64,10 +64,7 @@ function MailItem({ message }: { message: OutboxMessage }) {
         {links.length > 0 && (
           <div className="admin-outbox__links">
             <p>
-              <Trans>
-                The link is for the recipient: open it in a private window, or in another browser, where no admin is
-                signed in.
-              </Trans>
+              <Trans>The link is for the recipient: open it in a private window, or in another browser, where no admin is signed in.</Trans>
             </p>
             {links.map((link) => (
               <CopyLink key={link} link={link} />
@@ -105,8 +102,7 @@ export function OutboxPage() {
           </h1>
           <p className="admin-page__intro">
             <Trans>
-              With no mail server configured, e-mail is kept here instead of being sent: verification and reset links
-              included, so only admins see it.
+              With no mail server configured, e-mail is kept here instead of being sent: verification and reset links included, so only admins see it.
             </Trans>
           </p>
         </header>

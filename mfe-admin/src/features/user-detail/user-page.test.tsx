@@ -11,8 +11,7 @@ jest.setTimeout(30_000);
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const URL_ = `/admin/users/${ID}`;
-const renderUser = (locale: 'en' | 'fr' = 'en') =>
-  renderAdminPage(<UserPage />, { url: URL_, path: '/admin/users/:id', locale });
+const renderUser = (locale: 'en' | 'fr' = 'en') => renderAdminPage(<UserPage />, { url: URL_, path: '/admin/users/:id', locale });
 
 describe('verification checklist', () => {
   it('keeps Verify disabled and says which checks are still needed', async () => {
@@ -20,9 +19,7 @@ describe('verification checklist', () => {
     renderUser();
     const verify = await screen.findByRole('button', { name: 'Verify' });
     expect(verify).toBeDisabled();
-    expect(verify).toHaveAccessibleDescription(
-      'Verify is available once every check has passed. Still needed: Location visit, Financial check.',
-    );
+    expect(verify).toHaveAccessibleDescription('Verify is available once every check has passed. Still needed: Location visit, Financial check.');
     expect(screen.getByText('2 of 4 checks passed')).toBeInTheDocument();
     const identity = screen.getByRole('region', { name: 'Identity against the national register' });
     expect(within(identity).getByText('Passed', { selector: 'span' })).toBeInTheDocument();
@@ -51,7 +48,14 @@ describe('verification checklist', () => {
     fakeAdminApi({ [`GET admin/users/${ID}`]: () => ({ body: userDetailFixture() }) });
     const withFile = userDetailFixture();
     withFile.verification!.checks[1]!.evidence = [
-      { id: 'e1', file_name: 'site-visit.png', content_type: 'image/png', size_bytes: 2048, uploaded_by: { id: 'a1', name: 'Ada Admin' }, uploaded_at: '2026-11-21T10:00:00.000Z' },
+      {
+        id: 'e1',
+        file_name: 'site-visit.png',
+        content_type: 'image/png',
+        size_bytes: 2048,
+        uploaded_by: { id: 'a1', name: 'Ada Admin' },
+        uploaded_at: '2026-11-21T10:00:00.000Z',
+      },
     ];
     let finish: (detail: typeof withFile) => void = () => undefined;
     const send = jest.spyOn(evidenceUpload, 'send').mockImplementation((_path, _file, onProgress) => {
@@ -94,7 +98,12 @@ describe('verification checklist', () => {
           : {
               body: userDetailFixture(
                 { identity_register: 'passed', location_visit: 'passed', customer_interviews: 'passed', financial_check: 'passed' },
-                { verified: true, verification_state: 'verified', verified_at: '2026-11-21T11:00:00.000Z', verified_by: { id: 'a1', name: 'Ada Admin' } },
+                {
+                  verified: true,
+                  verification_state: 'verified',
+                  verified_at: '2026-11-21T11:00:00.000Z',
+                  verified_by: { id: 'a1', name: 'Ada Admin' },
+                },
               ),
             },
     });

@@ -177,9 +177,7 @@ export function UserPage() {
           </dl>
         </section>
 
-        {user.verification && (
-          <VerificationChecklist user={user} verification={user.verification} onChange={changed} />
-        )}
+        {user.verification && <VerificationChecklist user={user} verification={user.verification} onChange={changed} />}
 
         <section className="admin-history" aria-labelledby="account-history">
           <h2 id="account-history" className="admin-section-title">

@@ -19,7 +19,17 @@ interface UsersTableProps {
   extra?: { header: ReactNode; cell: (user: AdminUser) => ReactNode };
 }
 
-function SortHeader({ field, params, onSort, children }: { field: SortField; params: ListParams; onSort: UsersTableProps['onSort']; children: ReactNode }) {
+function SortHeader({
+  field,
+  params,
+  onSort,
+  children,
+}: {
+  field: SortField;
+  params: ListParams;
+  onSort: UsersTableProps['onSort'];
+  children: ReactNode;
+}) {
   const active = params.sort === field;
   const direction = active ? (params.order === 'asc' ? 'ascending' : 'descending') : 'none';
   const next = () => {

@@ -17,12 +17,7 @@ export function ChoiceGroup({ binding, legend, options, layout = 'cards' }: Choi
   const id = useId();
   const errorId = binding.errors.length ? `${id}-error` : undefined;
   return (
-    <fieldset
-      className={`auth-choices auth-choices--${layout}`}
-      role="radiogroup"
-      aria-describedby={errorId}
-      aria-invalid={Boolean(errorId)}
-    >
+    <fieldset className={`auth-choices auth-choices--${layout}`} role="radiogroup" aria-describedby={errorId} aria-invalid={Boolean(errorId)}>
       <legend className="auth-choices__legend">{legend}</legend>
       <div className="auth-choices__options">
         {options.map((option) => (

@@ -41,8 +41,7 @@ export function ForgotPasswordPage() {
         <div className="auth-notice" role="status">
           <p>
             <Trans>
-              If an account exists for <strong>{sentTo}</strong>, we have sent it a link to choose a new password. The
-              link is valid for one hour.
+              If an account exists for <strong>{sentTo}</strong>, we have sent it a link to choose a new password. The link is valid for one hour.
             </Trans>
           </p>
           <button type="button" className="ui-button ui-button--ghost" onClick={() => setSentTo(null)}>

@@ -69,13 +69,7 @@ export function SocialButtons() {
         {providers.map((provider) => {
           const Icon = ICONS[provider];
           return (
-            <button
-              key={provider}
-              type="button"
-              className="ui-button ui-button--ghost"
-              disabled={busy !== null}
-              onClick={() => start(provider)}
-            >
+            <button key={provider} type="button" className="ui-button ui-button--ghost" disabled={busy !== null} onClick={() => start(provider)}>
               <Icon />
               {labels[provider]}
             </button>

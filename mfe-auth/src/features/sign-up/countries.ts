@@ -35,7 +35,5 @@ const COUNTRIES: readonly { code: string; name: MessageDescriptor }[] = [
 
 /** The countries as select options, named and sorted in the active language. */
 export function countryOptions(i18n: I18n): { value: string; label: string }[] {
-  return COUNTRIES.map(({ code, name }) => ({ value: code, label: i18n._(name) })).sort((a, b) =>
-    a.label.localeCompare(b.label, i18n.locale),
-  );
+  return COUNTRIES.map(({ code, name }) => ({ value: code, label: i18n._(name) })).sort((a, b) => a.label.localeCompare(b.label, i18n.locale));
 }

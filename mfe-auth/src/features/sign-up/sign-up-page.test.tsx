@@ -22,7 +22,6 @@ async function fillPasswords(password: string, confirmation = password) {
   await user.type(screen.getByLabelText('Confirm password'), confirmation);
 }
 
-
 describe('SignUpPage', () => {
   it('lists every missing personal detail before going to step 2', async () => {
     fakeApi({});

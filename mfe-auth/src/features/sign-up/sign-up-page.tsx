@@ -12,16 +12,7 @@ import { authApi } from '../common/api/auth-api';
 import { countryOptions } from './countries';
 import { VerifyEmailNotice } from './verify-email-notice';
 
-const PERSONAL_FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'country',
-  'city',
-  'phone_number',
-  'account_type',
-  'specialist_kind',
-] as const;
+const PERSONAL_FIELDS = ['first_name', 'last_name', 'email', 'country', 'city', 'phone_number', 'account_type', 'specialist_kind'] as const;
 const TOTAL_STEPS = 2;
 
 interface SignUpPageProps {
@@ -34,9 +25,7 @@ export function SignUpPage({ preset = 'client' }: SignUpPageProps) {
   const { t, i18n } = useLingui();
   const location = useLocation();
   const routedEmail = (location.state as { verifyEmail?: unknown } | null)?.verifyEmail;
-  const [registeredEmail, setRegisteredEmail] = useState<string | null>(
-    typeof routedEmail === 'string' && routedEmail ? routedEmail : null,
-  );
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(typeof routedEmail === 'string' && routedEmail ? routedEmail : null);
   const [step, setStep] = useState<1 | 2>(1);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const firstStepRender = useRef(true);

@@ -60,9 +60,8 @@ export function VerifyEmailNotice({ email }: { email: string }) {
         <MailIcon />
         <p>
           <Trans>
-            We have sent an email to <strong>{email}</strong>. If this address is new to Fundament, open the link in it
-            to activate your account; it is valid for 24 hours. If you already have an account with this address, the
-            email explains how to sign in.
+            We have sent an email to <strong>{email}</strong>. If this address is new to Fundament, open the link in it to activate your account; it
+            is valid for 24 hours. If you already have an account with this address, the email explains how to sign in.
           </Trans>
         </p>
         <p>{t`Nothing in your inbox? Check your spam folder, or have the email sent again.`}</p>

@@ -20,10 +20,7 @@ interface ConversationState {
 }
 
 type Action =
-  | { type: 'choose-topic'; topic: TopicId }
-  | { type: 'ask'; question: ChatQuestion }
-  | { type: 'answer'; question: ChatQuestion }
-  | { type: 'reset' };
+  { type: 'choose-topic'; topic: TopicId } | { type: 'ask'; question: ChatQuestion } | { type: 'answer'; question: ChatQuestion } | { type: 'reset' };
 
 function initialState(): ConversationState {
   return { topic: null, messages: [{ id: 0, type: 'received', text: WELCOME }], asked: [], pending: 0, nextId: 1 };

@@ -45,7 +45,10 @@ describe('ClientCatalogPage', () => {
   it('asks the API for the chosen tier and rooms, and says when nothing matches', async () => {
     const calls = fakeApi({
       'GET designs': ({ search }) => ({
-        body: search.get('tier') === 'luxury' ? { data: [], meta: { page: 1, page_size: 12, total: 0 } } : { data: [design], meta: { page: 1, page_size: 12, total: 1 } },
+        body:
+          search.get('tier') === 'luxury'
+            ? { data: [], meta: { page: 1, page_size: 12, total: 0 } }
+            : { data: [design], meta: { page: 1, page_size: 12, total: 1 } },
       }),
     });
     renderCatalog();
@@ -61,7 +64,10 @@ describe('ClientCatalogPage', () => {
 
   it('offers to try again when the designs cannot be loaded', async () => {
     let fail = true;
-    fakeApi({ 'GET designs': () => (fail ? { status: 500, body: { message: 'Down' } } : { body: { data: [design], meta: { page: 1, page_size: 12, total: 1 } } }) });
+    fakeApi({
+      'GET designs': () =>
+        fail ? { status: 500, body: { message: 'Down' } } : { body: { data: [design], meta: { page: 1, page_size: 12, total: 1 } } },
+    });
     renderCatalog();
     const retry = await screen.findByRole('button', { name: 'Try again' });
     expect(screen.getByRole('alert')).toHaveTextContent('We could not load this. Check your connection and try again.');
@@ -73,10 +79,27 @@ describe('ClientCatalogPage', () => {
 
 describe('ClientCatalogPage for a signed-in user', () => {
   it('prices designs in the currency of the user’s country, whatever the connection guessed', async () => {
-    const calls = fakeApi({ 'GET designs': () => ({ body: { data: [{ ...design, estimated_cost: { currency: 'XAF', country: null, min: 98_000_000, max: 128_000_000 } }], meta: { page: 1, page_size: 12, total: 1 } } }) });
+    const calls = fakeApi({
+      'GET designs': () => ({
+        body: {
+          data: [{ ...design, estimated_cost: { currency: 'XAF', country: null, min: 98_000_000, max: 128_000_000 } }],
+          meta: { page: 1, page_size: 12, total: 1 },
+        },
+      }),
+    });
     const store = createStore();
     store.set(localizationAtom, { locale: 'en', country: 'US', currency: 'USD' });
-    store.set(referenceBookAtom, { countries: [{ code: 'CM', name: 'Cameroon', currency: 'XAF', cities: ['Douala'] }, { code: 'US', name: 'United States', currency: 'USD', cities: [] }], category_groups: [], categories: [], specialist_kinds: [], project_statuses: [], currencies: [{ code: 'XAF', name: 'CFA franc', minor_digits: 0 }] });
+    store.set(referenceBookAtom, {
+      countries: [
+        { code: 'CM', name: 'Cameroon', currency: 'XAF', cities: ['Douala'] },
+        { code: 'US', name: 'United States', currency: 'USD', cities: [] },
+      ],
+      category_groups: [],
+      categories: [],
+      specialist_kinds: [],
+      project_statuses: [],
+      currencies: [{ code: 'XAF', name: 'CFA franc', minor_digits: 0 }],
+    });
     store.set(clientUserAtom, { id: 'u1', first_name: 'Claire', country: 'CM', city: 'Douala', role: { name: 'client' } } as never);
     renderWithProviders(<ClientCatalogPage />, { url: '/main/catalog', store });
     expect(await screen.findByRole('heading', { name: 'Modern duplex' })).toBeInTheDocument();

@@ -123,7 +123,9 @@ export function ClientCatalogPage() {
                       </div>
                       <div>
                         <dt>{t`Estimated cost`}</dt>
-                        <dd><MoneyRange min={design.estimated_cost.min} max={design.estimated_cost.max} currency={design.estimated_cost.currency} /></dd>
+                        <dd>
+                          <MoneyRange min={design.estimated_cost.min} max={design.estimated_cost.max} currency={design.estimated_cost.currency} />
+                        </dd>
                       </div>
                     </dl>
                     <Link className="ui-button ui-button--accent" to={`${pathFor('main.create')}?design=${encodeURIComponent(design.id)}`}>

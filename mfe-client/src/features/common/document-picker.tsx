@@ -55,7 +55,13 @@ export function DocumentPicker({ files, onChange, error, disabled }: DocumentPic
       >
         <p>
           <Trans>Drop plans, photos or quotes here, or</Trans>{' '}
-          <button type="button" className="ui-button ui-button--ghost" disabled={disabled} onClick={() => inputRef.current?.click()} aria-describedby={hintId}>
+          <button
+            type="button"
+            className="ui-button ui-button--ghost"
+            disabled={disabled}
+            onClick={() => inputRef.current?.click()}
+            aria-describedby={hintId}
+          >
             <Trans>choose files</Trans>
           </button>
         </p>

@@ -21,13 +21,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => 
   const network = !isApiError(error) || error.kind !== 'http' || error.status >= 500;
   return (
     <div className="ui-card client-state client-state--error" role="alert">
-      <p>
-        {network ? (
-          <Trans>We could not load this. Check your connection and try again.</Trans>
-        ) : (
-          (error as { message: string }).message
-        )}
-      </p>
+      <p>{network ? <Trans>We could not load this. Check your connection and try again.</Trans> : (error as { message: string }).message}</p>
       <button type="button" className="ui-button ui-button--ghost" onClick={onRetry}>
         <Trans>Try again</Trans>
       </button>
@@ -46,4 +40,3 @@ export function EmptyState({ title, children, action, level = 2 }: { title: Reac
     </div>
   );
 }
-

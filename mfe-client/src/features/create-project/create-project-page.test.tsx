@@ -33,7 +33,12 @@ function renderPage(url = '/main/create', locale: 'en' | 'fr' = 'en', role = 'cl
   const store = createStore();
   store.set(referenceBookAtom, book);
   store.set(localizationAtom, { locale: 'en', country: 'CM', currency: 'XAF' });
-  store.set(clientUserAtom, (role === 'client' ? { id: 'u1', first_name: 'Claire', role: { name: 'client' } } : { id: 'u2', first_name: 'Paul', role: { name: role } }) as never);
+  store.set(
+    clientUserAtom,
+    (role === 'client'
+      ? { id: 'u1', first_name: 'Claire', role: { name: 'client' } }
+      : { id: 'u2', first_name: 'Paul', role: { name: role } }) as never,
+  );
   return renderWithProviders(<CreateProjectPage />, {
     url,
     path: '/main/create',
@@ -205,7 +210,16 @@ describe('CreateProjectPage drafts', () => {
     design_id: null,
     updated_at: '2026-11-20T10:00:00.000Z',
     relation: 'owner',
-    documents: [{ id: 'doc-1', file_name: 'plan.pdf', content_type: 'application/pdf', size_bytes: 125, created_at: '2026-11-20T10:00:00.000Z', download_url: '/x' }],
+    documents: [
+      {
+        id: 'doc-1',
+        file_name: 'plan.pdf',
+        content_type: 'application/pdf',
+        size_bytes: 125,
+        created_at: '2026-11-20T10:00:00.000Z',
+        download_url: '/x',
+      },
+    ],
     quotes: [],
     contract_id: null,
   };

@@ -53,7 +53,15 @@ describe('DashboardPage follows the project lifecycle', () => {
   it('keeps a contractor’s contract among the active ones once work has started', async () => {
     fakeApi({
       'GET specialist-profile': () => ({
-        body: { company_name: 'Conrad', headline: '', description: '', categories: ['kitchen'], service_country: 'CM', service_cities: [], verified: true },
+        body: {
+          company_name: 'Conrad',
+          headline: '',
+          description: '',
+          categories: ['kitchen'],
+          service_country: 'CM',
+          service_cities: [],
+          verified: true,
+        },
       }),
       'GET invites': () => ({ body: { data: [] } }),
       'GET contracts': () => ({ body: { data: [] } }),
@@ -61,8 +69,56 @@ describe('DashboardPage follows the project lifecycle', () => {
         const data = byStatus[search.get('status') ?? ''] ?? [];
         return { body: { data, meta: { page: 1, page_size: 50, total: data.length } } };
       },
-      'GET projects/p2': () => ({ body: { ...card('p2', 'Bathroom', 'contracted'), description: '', desired_start: null, design_id: null, updated_at: '2026-11-20T10:00:00.000Z', relation: 'quoted', contract_id: null, documents: [], quotes: [{ id: 'q', status: 'selected', amount: 1, currency: 'XAF', duration_days: 1, message: '', created_at: '2026-11-20T10:00:00.000Z', specialist: { id: 'u1', name: 'C', company: '', kind: 'contractor', verified: true, available: true }, milestones: [] }] } }),
-      'GET projects/p3': () => ({ body: { ...card('p3', 'Roof', 'in_progress'), description: '', desired_start: null, design_id: null, updated_at: '2026-11-20T10:00:00.000Z', relation: 'quoted', contract_id: null, documents: [], quotes: [{ id: 'q2', status: 'selected', amount: 1, currency: 'XAF', duration_days: 1, message: '', created_at: '2026-11-20T10:00:00.000Z', specialist: { id: 'u1', name: 'C', company: '', kind: 'contractor', verified: true, available: true }, milestones: [] }] } }),
+      'GET projects/p2': () => ({
+        body: {
+          ...card('p2', 'Bathroom', 'contracted'),
+          description: '',
+          desired_start: null,
+          design_id: null,
+          updated_at: '2026-11-20T10:00:00.000Z',
+          relation: 'quoted',
+          contract_id: null,
+          documents: [],
+          quotes: [
+            {
+              id: 'q',
+              status: 'selected',
+              amount: 1,
+              currency: 'XAF',
+              duration_days: 1,
+              message: '',
+              created_at: '2026-11-20T10:00:00.000Z',
+              specialist: { id: 'u1', name: 'C', company: '', kind: 'contractor', verified: true, available: true },
+              milestones: [],
+            },
+          ],
+        },
+      }),
+      'GET projects/p3': () => ({
+        body: {
+          ...card('p3', 'Roof', 'in_progress'),
+          description: '',
+          desired_start: null,
+          design_id: null,
+          updated_at: '2026-11-20T10:00:00.000Z',
+          relation: 'quoted',
+          contract_id: null,
+          documents: [],
+          quotes: [
+            {
+              id: 'q2',
+              status: 'selected',
+              amount: 1,
+              currency: 'XAF',
+              duration_days: 1,
+              message: '',
+              created_at: '2026-11-20T10:00:00.000Z',
+              specialist: { id: 'u1', name: 'C', company: '', kind: 'contractor', verified: true, available: true },
+              milestones: [],
+            },
+          ],
+        },
+      }),
     });
     render('contractor');
     const contracts = (await screen.findByRole('heading', { name: 'Active contracts' })).closest('section')!;

@@ -172,10 +172,13 @@ function SpecialistDashboard() {
           <PayoutsTile />
         </div>
       )}
-      <ServicesCard profile={profile} onSaved={(saved) => {
+      <ServicesCard
+        profile={profile}
+        onSaved={(saved) => {
           patch({ profile: saved });
           void queryClient.invalidateQueries({ queryKey: queryKeys.specialists.own() });
-        }} />
+        }}
+      />
     </>
   );
 }

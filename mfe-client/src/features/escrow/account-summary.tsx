@@ -25,7 +25,9 @@ export function AccountSummary({ account, currency }: { account: Account; curren
         {rows.map((row) => (
           <div key={row.label} className={row.strong ? 'escrow-figures__main' : undefined}>
             <dt>{row.label}</dt>
-            <dd><Money amount={row.value} currency={currency} /></dd>
+            <dd>
+              <Money amount={row.value} currency={currency} />
+            </dd>
             {row.hint && <dd className="client-muted escrow-figures__hint">{row.hint}</dd>}
           </div>
         ))}

@@ -113,32 +113,39 @@ export function BalanceChart({ entries, currency }: { entries: StatementEntry[];
         <Trans>Funds held over time</Trans>
       </h2>
       <div ref={frameRef} className="escrow-chart__frame">
-      <svg className="escrow-chart" width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`}>
-        <desc id={descId}>{t`Since ${since}, the escrow balance peaked at ${highest}; after the last movement on ${lastDate} it is ${now}.`}</desc>
-        <line className="escrow-chart__axis" x1={left} y1={baseline} x2={left + plotWidth} y2={baseline} />
-        {maxBalance > 0 && <line className="escrow-chart__grid" x1={left} y1={y(peak)} x2={left + plotWidth} y2={y(peak)} />}
-        <g ref={axisRef}>
-          <text className="escrow-chart__label" x={left - LABEL_GAP} y={baseline} textAnchor="end" dominantBaseline="middle" data-money="">
-            {zeroLabel}
-          </text>
-          {maxBalance > 0 && (
-            <text className="escrow-chart__label" x={left - LABEL_GAP} y={y(peak)} textAnchor="end" dominantBaseline="middle" data-money="">
-              {highestLabel}
+        <svg
+          className="escrow-chart"
+          width={width}
+          height={HEIGHT}
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          role="img"
+          aria-labelledby={`${titleId} ${descId}`}
+        >
+          <desc id={descId}>{t`Since ${since}, the escrow balance peaked at ${highest}; after the last movement on ${lastDate} it is ${now}.`}</desc>
+          <line className="escrow-chart__axis" x1={left} y1={baseline} x2={left + plotWidth} y2={baseline} />
+          {maxBalance > 0 && <line className="escrow-chart__grid" x1={left} y1={y(peak)} x2={left + plotWidth} y2={y(peak)} />}
+          <g ref={axisRef}>
+            <text className="escrow-chart__label" x={left - LABEL_GAP} y={baseline} textAnchor="end" dominantBaseline="middle" data-money="">
+              {zeroLabel}
             </text>
-          )}
-        </g>
-        <text className="escrow-chart__label" x={left} y={HEIGHT - 8} textAnchor="start">
-          {since}
-        </text>
-        <text className="escrow-chart__label" x={left + plotWidth} y={HEIGHT - 8} textAnchor="end">
-          {lastDate}
-        </text>
-        <path className="escrow-chart__area" d={area} />
-        <path className="escrow-chart__line" d={path} />
-        {points.slice(1).map((point, offset) => (
-          <circle key={`${point.at}-${offset}`} className="escrow-chart__dot" cx={x(point, offset + 1)} cy={y(point.balance)} r={3.5} />
-        ))}
-      </svg>
+            {maxBalance > 0 && (
+              <text className="escrow-chart__label" x={left - LABEL_GAP} y={y(peak)} textAnchor="end" dominantBaseline="middle" data-money="">
+                {highestLabel}
+              </text>
+            )}
+          </g>
+          <text className="escrow-chart__label" x={left} y={HEIGHT - 8} textAnchor="start">
+            {since}
+          </text>
+          <text className="escrow-chart__label" x={left + plotWidth} y={HEIGHT - 8} textAnchor="end">
+            {lastDate}
+          </text>
+          <path className="escrow-chart__area" d={area} />
+          <path className="escrow-chart__line" d={path} />
+          {points.slice(1).map((point, offset) => (
+            <circle key={`${point.at}-${offset}`} className="escrow-chart__dot" cx={x(point, offset + 1)} cy={y(point.balance)} r={3.5} />
+          ))}
+        </svg>
       </div>
       <details className="escrow-chart__table">
         <summary>
@@ -158,7 +165,9 @@ export function BalanceChart({ entries, currency }: { entries: StatementEntry[];
                 <td>
                   <time dateTime={point.at}>{format.date(point.at)}</time>
                 </td>
-                <td className="escrow-table__number"><Money amount={point.balance} currency={currency} /></td>
+                <td className="escrow-table__number">
+                  <Money amount={point.balance} currency={currency} />
+                </td>
               </tr>
             ))}
           </tbody>

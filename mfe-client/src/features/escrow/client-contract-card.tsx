@@ -25,19 +25,27 @@ export function ClientContractCard({ contract }: { contract: Contract }) {
       <dl className="client-facts">
         <div>
           <dt>{t`Held in escrow`}</dt>
-          <dd><Money amount={contract.account.held} currency={contract.currency} /></dd>
+          <dd>
+            <Money amount={contract.account.held} currency={contract.currency} />
+          </dd>
         </div>
         <div>
           <dt>{t({ message: 'Released', context: 'account' })}</dt>
-          <dd><Money amount={contract.account.released} currency={contract.currency} /></dd>
+          <dd>
+            <Money amount={contract.account.released} currency={contract.currency} />
+          </dd>
         </div>
         <div>
           <dt>{t({ message: 'Refunded', context: 'account' })}</dt>
-          <dd><Money amount={contract.account.refunded} currency={contract.currency} /></dd>
+          <dd>
+            <Money amount={contract.account.refunded} currency={contract.currency} />
+          </dd>
         </div>
         <div>
           <dt>{t`Fees paid`}</dt>
-          <dd><Money amount={contract.account.expert_fees + contract.account.platform_fees} currency={contract.currency} /></dd>
+          <dd>
+            <Money amount={contract.account.expert_fees + contract.account.platform_fees} currency={contract.currency} />
+          </dd>
         </div>
       </dl>
       {contract.status === 'frozen' && (

@@ -11,7 +11,9 @@ export function ContractHeader({ contract }: { contract: Contract }) {
   const names = useReferenceNames();
   const format = useFormatters();
   const labels = useEscrowLabels();
-  const contractor = contract.contractor.company_name ? `${contract.contractor.company_name} (${contract.contractor.name})` : contract.contractor.name;
+  const contractor = contract.contractor.company_name
+    ? `${contract.contractor.company_name} (${contract.contractor.name})`
+    : contract.contractor.name;
   return (
     <header className="ui-card client-project__header">
       <div className="client-project-card__top">
@@ -68,8 +70,8 @@ export function ContractHeader({ contract }: { contract: Contract }) {
           <p>
             {contract.frozen_reason === 'insolvency' ? (
               <Trans>
-                The contractor has been declared insolvent. The money in escrow is ring-fenced: an expert estimates what is owed for the work done, then the client
-                chooses a refund or a replacement contractor.
+                The contractor has been declared insolvent. The money in escrow is ring-fenced: an expert estimates what is owed for the work done,
+                then the client chooses a refund or a replacement contractor.
               </Trans>
             ) : (
               <Trans>A dispute is open. No payment, release or refund can happen until it is resolved.</Trans>

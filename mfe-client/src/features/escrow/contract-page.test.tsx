@@ -27,7 +27,9 @@ function renderContract(contract: Contract, routes: FakeRoutes = {}) {
 const funded = (contract: Contract): Contract => ({
   ...contract,
   account: { ...contract.account, funded: 106_500, held: 106_500 },
-  milestones: [milestoneFixture({ status: 'funded', to_pay: 0, funded_at: '2026-11-21T10:00:00.000Z', next: { action: 'complete', waiting_on: 'contractor' } })],
+  milestones: [
+    milestoneFixture({ status: 'funded', to_pay: 0, funded_at: '2026-11-21T10:00:00.000Z', next: { action: 'complete', waiting_on: 'contractor' } }),
+  ],
 });
 
 async function fillCard(number: string) {
@@ -38,72 +40,85 @@ async function fillCard(number: string) {
 }
 
 describe('ContractPage', () => {
-  it('shows the fees before paying, checks the card, and pays with an Idempotency-Key', async () => {
-    const contract = contractFixture();
-    const calls = renderContract(contract, {
-      'POST contracts/c1/milestones/m1/fund': () => ({
-        body: { payment: { status: 'succeeded', reference: 'pay_1', amount: 106_500, card_last4: '4242' }, contract: funded(contract) },
-      }),
-    });
-    await user.click(await screen.findByRole('button', { name: 'Fund' }));
-    const dialog = screen.getByRole('dialog', { name: 'Fund milestone 1: Demolition' });
-    const fees = within(dialog).getByLabelText('Fee breakdown');
-    expect(within(fees).getByText('Milestone amount').nextSibling).toHaveTextContent('€1,000');
-    expect(within(fees).getByText('Expert inspection fee').nextSibling).toHaveTextContent('€50');
-    expect(within(fees).getByText('Platform fee (1.5 %)').nextSibling).toHaveTextContent('€15');
-    expect(within(fees).getByText('Total to pay').nextSibling).toHaveTextContent('€1,065');
-    expect(within(dialog).getByText('4242 4242 4242 4242 succeeds')).toBeInTheDocument();
-    expect(screen.getByLabelText('Card number')).toHaveFocus();
+  it(
+    'shows the fees before paying, checks the card, and pays with an Idempotency-Key',
+    async () => {
+      const contract = contractFixture();
+      const calls = renderContract(contract, {
+        'POST contracts/c1/milestones/m1/fund': () => ({
+          body: { payment: { status: 'succeeded', reference: 'pay_1', amount: 106_500, card_last4: '4242' }, contract: funded(contract) },
+        }),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Fund' }));
+      const dialog = screen.getByRole('dialog', { name: 'Fund milestone 1: Demolition' });
+      const fees = within(dialog).getByLabelText('Fee breakdown');
+      expect(within(fees).getByText('Milestone amount').nextSibling).toHaveTextContent('€1,000');
+      expect(within(fees).getByText('Expert inspection fee').nextSibling).toHaveTextContent('€50');
+      expect(within(fees).getByText('Platform fee (1.5 %)').nextSibling).toHaveTextContent('€15');
+      expect(within(fees).getByText('Total to pay').nextSibling).toHaveTextContent('€1,065');
+      expect(within(dialog).getByText('4242 4242 4242 4242 succeeds')).toBeInTheDocument();
+      expect(screen.getByLabelText('Card number')).toHaveFocus();
 
-    await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4241');
-    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '13/30');
-    await user.click(within(dialog).getByRole('button', { name: 'Pay €1,065' }));
-    expect(await within(dialog).findByText('Please enter a valid card number')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter a valid expiry date (MM/YY)')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter the 3 or 4 digit security code')).toBeInTheDocument();
-    expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(0);
+      await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4241');
+      await user.type(screen.getByLabelText('Expiry (MM/YY)'), '13/30');
+      await user.click(within(dialog).getByRole('button', { name: 'Pay €1,065' }));
+      expect(await within(dialog).findByText('Please enter a valid card number')).toBeInTheDocument();
+      expect(within(dialog).getByText('Please enter a valid expiry date (MM/YY)')).toBeInTheDocument();
+      expect(within(dialog).getByText('Please enter the 3 or 4 digit security code')).toBeInTheDocument();
+      expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(0);
 
-    await user.clear(screen.getByLabelText('Card number'));
-    await user.clear(screen.getByLabelText('Expiry (MM/YY)'));
-    await fillCard('4242 4242 4242 4242');
-    await user.click(within(dialog).getByRole('button', { name: 'Pay €1,065' }));
+      await user.clear(screen.getByLabelText('Card number'));
+      await user.clear(screen.getByLabelText('Expiry (MM/YY)'));
+      await fillCard('4242 4242 4242 4242');
+      await user.click(within(dialog).getByRole('button', { name: 'Pay €1,065' }));
 
-    expect(await screen.findByText('Payment of €1,065 accepted (card ending 4242). The milestone is funded.')).toBeInTheDocument();
-    const payment = calls.find((call) => call.key === 'POST contracts/c1/milestones/m1/fund')!;
-    expect(payment.body).toEqual({ card: { number: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Claire Client' } });
-    expect(payment.headers.get('Idempotency-Key')).toMatch(/^[\w-]{8,200}$/);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const account = screen.getByRole('region', { name: 'Escrow account' });
-    expect(within(account).getByText('Held in escrow').nextSibling).toHaveTextContent('€1,065');
-    // The statement is read again after the payment.
-    expect(calls.filter((call) => call.key === 'GET contracts/c1/statement')).toHaveLength(2);
-  }, CARD_TYPING_TIMEOUT);
+      expect(await screen.findByText('Payment of €1,065 accepted (card ending 4242). The milestone is funded.')).toBeInTheDocument();
+      const payment = calls.find((call) => call.key === 'POST contracts/c1/milestones/m1/fund')!;
+      expect(payment.body).toEqual({ card: { number: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Claire Client' } });
+      expect(payment.headers.get('Idempotency-Key')).toMatch(/^[\w-]{8,200}$/);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      const account = screen.getByRole('region', { name: 'Escrow account' });
+      expect(within(account).getByText('Held in escrow').nextSibling).toHaveTextContent('€1,065');
+      // The statement is read again after the payment.
+      expect(calls.filter((call) => call.key === 'GET contracts/c1/statement')).toHaveLength(2);
+    },
+    CARD_TYPING_TIMEOUT,
+  );
 
-  it('keeps the dialog open with the decline message, and retries a failed payment with the same key', async () => {
-    let answer = { status: 402, body: { message: 'Your card was declined. No money was taken.' } };
-    const calls = renderContract(contractFixture(), { 'POST contracts/c1/milestones/m1/fund': () => answer });
-    await user.click(await screen.findByRole('button', { name: 'Fund' }));
-    const dialog = screen.getByRole('dialog');
-    await fillCard('4000 0000 0000 0002');
-    await user.click(within(dialog).getByRole('button', { name: 'Pay €1,065' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined. No money was taken.');
+  it(
+    'keeps the dialog open with the decline message, and retries a failed payment with the same key',
+    async () => {
+      let answer = { status: 402, body: { message: 'Your card was declined. No money was taken.' } };
+      const calls = renderContract(contractFixture(), { 'POST contracts/c1/milestones/m1/fund': () => answer });
+      await user.click(await screen.findByRole('button', { name: 'Fund' }));
+      const dialog = screen.getByRole('dialog');
+      await fillCard('4000 0000 0000 0002');
+      await user.click(within(dialog).getByRole('button', { name: 'Pay €1,065' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined. No money was taken.');
 
-    answer = { status: 502, body: { message: 'The payment service did not answer. No money was taken; please try again.' } };
-    await user.click(within(dialog).getByRole('button', { name: 'Pay €1,065' }));
-    expect(await within(dialog).findByText('The payment service did not answer. No money was taken; please try again.')).toBeInTheDocument();
-    const attempts = calls.filter((call) => call.key === 'POST contracts/c1/milestones/m1/fund');
-    expect(attempts).toHaveLength(2);
-    expect(attempts[1]!.headers.get('Idempotency-Key')).toBe(attempts[0]!.headers.get('Idempotency-Key'));
-  }, CARD_TYPING_TIMEOUT);
+      answer = { status: 502, body: { message: 'The payment service did not answer. No money was taken; please try again.' } };
+      await user.click(within(dialog).getByRole('button', { name: 'Pay €1,065' }));
+      expect(await within(dialog).findByText('The payment service did not answer. No money was taken; please try again.')).toBeInTheDocument();
+      const attempts = calls.filter((call) => call.key === 'POST contracts/c1/milestones/m1/fund');
+      expect(attempts).toHaveLength(2);
+      expect(attempts[1]!.headers.get('Idempotency-Key')).toBe(attempts[0]!.headers.get('Idempotency-Key'));
+    },
+    CARD_TYPING_TIMEOUT,
+  );
 
   it('names who receives what before a release', async () => {
     const contract = contractFixture({
       account: { ...contractFixture().account, funded: 106_500, held: 106_500 },
       milestones: [milestoneFixture({ status: 'approved', to_pay: 0, next: { action: 'release', waiting_on: 'client' } })],
     });
-    const released = { ...contract, milestones: [milestoneFixture({ status: 'released', to_pay: 0, paid_to_contractor: 100_000, next: { action: 'none', waiting_on: null } })] };
+    const released = {
+      ...contract,
+      milestones: [milestoneFixture({ status: 'released', to_pay: 0, paid_to_contractor: 100_000, next: { action: 'none', waiting_on: null } })],
+    };
     const calls = renderContract(contract, {
-      'POST contracts/c1/milestones/m1/release': () => ({ body: { released: { contractor: 100_000, expert_fee: 5_000, platform_fee: 1_500 }, contract: released } }),
+      'POST contracts/c1/milestones/m1/release': () => ({
+        body: { released: { contractor: 100_000, expert_fee: 5_000, platform_fee: 1_500 }, contract: released },
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Release' }));
     const dialog = screen.getByRole('dialog', { name: 'Release milestone 1: Demolition' });
@@ -149,7 +164,14 @@ describe('ContractPage', () => {
     act(() => xhr.progress(30, 100));
     expect(within(dialog).getByRole('progressbar', { name: 'Sending the work for inspection' })).toHaveAttribute('value', '30');
     const submitted = { ...funded(contractFixture()), my_role: 'contractor' as const };
-    submitted.milestones = [milestoneFixture({ status: 'submitted', to_pay: 0, completion_notes: 'Walls removed, debris taken away.', next: { action: 'inspect', waiting_on: 'expert' } })];
+    submitted.milestones = [
+      milestoneFixture({
+        status: 'submitted',
+        to_pay: 0,
+        completion_notes: 'Walls removed, debris taken away.',
+        next: { action: 'inspect', waiting_on: 'expert' },
+      }),
+    ];
     act(() => xhr.answer(200, submitted));
     expect(await screen.findByText('Milestone 1 is marked complete. The expert has been asked to inspect it.')).toBeInTheDocument();
     expect(screen.getByText('Next: Inspection')).toBeInTheDocument();
@@ -158,7 +180,9 @@ describe('ContractPage', () => {
   it('gives the expert “Inspect” and not the client’s buttons', async () => {
     const contract = contractFixture({
       my_role: 'expert',
-      milestones: [milestoneFixture({ status: 'submitted', to_pay: 0, completion_notes: 'Done.', next: { action: 'inspect', waiting_on: 'expert' } })],
+      milestones: [
+        milestoneFixture({ status: 'submitted', to_pay: 0, completion_notes: 'Done.', next: { action: 'inspect', waiting_on: 'expert' } }),
+      ],
     });
     renderContract(contract);
     await user.click(await screen.findByRole('button', { name: 'Inspect' }));
@@ -223,7 +247,10 @@ describe('ContractPage', () => {
     const contract = { ...funded(contractFixture()), status: 'frozen' as const, frozen_reason: 'dispute' as const, dispute };
     const calls = renderContract(contract, {
       'POST disputes/d1/messages': ({ body }) => ({
-        body: { ...dispute, messages: [{ id: 'x1', author: { name: 'Claire Client', role: 'client' }, body: body?.body, at: '2026-12-02T10:00:00.000Z' }] },
+        body: {
+          ...dispute,
+          messages: [{ id: 'x1', author: { name: 'Claire Client', role: 'client' }, body: body?.body, at: '2026-12-02T10:00:00.000Z' }],
+        },
       }),
     });
     const panel = (await screen.findByRole('heading', { name: 'Dispute about milestone 1: Demolition' })).closest('section')!;
@@ -242,7 +269,15 @@ describe('ContractPage', () => {
       'GET contracts/c1': () => ({ body: contract }),
       'GET contracts/c1/statement': () => ({
         body: statementFixture(contract, [
-          { id: 'e1', at: '2026-11-21T10:00:00.000Z', kind: 'funding', milestone_position: 1, milestone_title: 'Demolition', amount: 106_500, balance: 106_500 },
+          {
+            id: 'e1',
+            at: '2026-11-21T10:00:00.000Z',
+            kind: 'funding',
+            milestone_position: 1,
+            milestone_title: 'Demolition',
+            amount: 106_500,
+            balance: 106_500,
+          },
         ]),
       }),
     });

@@ -37,7 +37,8 @@ export function ContractView({ contract, statement, onChange }: ContractViewProp
     onChange(updated);
     // The button that opened the dialog may be gone with the step it started: land on its milestone instead.
     requestAnimationFrame(() => {
-      if (milestoneId && (document.activeElement === document.body || !document.activeElement)) document.getElementById(milestoneHeadingId(milestoneId))?.focus();
+      if (milestoneId && (document.activeElement === document.body || !document.activeElement))
+        document.getElementById(milestoneHeadingId(milestoneId))?.focus();
     });
   };
   const close = () => setOpen(null);
@@ -80,7 +81,12 @@ export function ContractView({ contract, statement, onChange }: ContractViewProp
         </h2>
         <ol className="escrow-milestones">
           {contract.milestones.map((milestone) => (
-            <MilestoneItem key={milestone.id} contract={contract} milestone={milestone} onAction={(action, target) => setOpen({ action, milestone: target })} />
+            <MilestoneItem
+              key={milestone.id}
+              contract={contract}
+              milestone={milestone}
+              onAction={(action, target) => setOpen({ action, milestone: target })}
+            />
           ))}
         </ol>
       </section>

@@ -37,7 +37,10 @@ export function EscrowEmpty({ view }: { view: EscrowView }) {
         </Link>
       }
     >
-      <Trans>Escrow starts when you select a quote: you fund each milestone here, and the money is released to the specialist once an expert has inspected the work and you approve.</Trans>
+      <Trans>
+        Escrow starts when you select a quote: you fund each milestone here, and the money is released to the specialist once an expert has inspected
+        the work and you approve.
+      </Trans>
     </EmptyState>
   );
 }

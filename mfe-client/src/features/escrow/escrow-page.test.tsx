@@ -18,7 +18,17 @@ const client = { role: { name: 'client' }, permissions: ['CAN_CREATE_PROJECT', '
 describe('EscrowPage', () => {
   it('shows a client the virtual account of each contract and what waits on them', async () => {
     const contract = contractFixture({
-      account: { funded: 106_500, held: 106_500, released: 50_000, expert_fees: 5_000, platform_fees: 1_500, refunded: 2_000, carried_in: 0, carried_out: 0, credit: 0 },
+      account: {
+        funded: 106_500,
+        held: 106_500,
+        released: 50_000,
+        expert_fees: 5_000,
+        platform_fees: 1_500,
+        refunded: 2_000,
+        carried_in: 0,
+        carried_out: 0,
+        credit: 0,
+      },
       milestones: [
         milestoneFixture({ id: 'm1', status: 'approved', next: { action: 'release', waiting_on: 'client' } }),
         milestoneFixture({ id: 'm2', position: 2, title: 'Tiling', next: { action: 'fund', waiting_on: 'client' } }),
@@ -49,10 +59,27 @@ describe('EscrowPage', () => {
   it('shows a contractor what was paid, what is held for them and who each milestone waits on', async () => {
     const contract = contractFixture({
       my_role: 'contractor',
-      account: { funded: 213_000, held: 106_500, released: 100_000, expert_fees: 5_000, platform_fees: 1_500, refunded: 0, carried_in: 0, carried_out: 0, credit: 0 },
+      account: {
+        funded: 213_000,
+        held: 106_500,
+        released: 100_000,
+        expert_fees: 5_000,
+        platform_fees: 1_500,
+        refunded: 0,
+        carried_in: 0,
+        carried_out: 0,
+        credit: 0,
+      },
       milestones: [
         milestoneFixture({ id: 'm1', status: 'released', paid_to_contractor: 100_000, next: { action: 'none', waiting_on: null } }),
-        milestoneFixture({ id: 'm2', position: 2, title: 'Tiling', amount: 80_000, status: 'submitted', next: { action: 'inspect', waiting_on: 'expert' } }),
+        milestoneFixture({
+          id: 'm2',
+          position: 2,
+          title: 'Tiling',
+          amount: 80_000,
+          status: 'submitted',
+          next: { action: 'inspect', waiting_on: 'expert' },
+        }),
       ],
     });
     fakeApi({ 'GET contracts': () => ({ body: { data: [contract] } }) });
@@ -71,7 +98,11 @@ describe('EscrowPage', () => {
       my_role: 'expert',
       milestones: [milestoneFixture({ position: 2, title: 'Tiling', status: 'submitted', next: { action: 'inspect', waiting_on: 'expert' } })],
     });
-    const quiet = contractFixture({ my_role: 'expert', project: { ...waiting.project, title: 'Roof repair' }, milestones: [milestoneFixture({ next: { action: 'fund', waiting_on: 'client' } })] });
+    const quiet = contractFixture({
+      my_role: 'expert',
+      project: { ...waiting.project, title: 'Roof repair' },
+      milestones: [milestoneFixture({ next: { action: 'fund', waiting_on: 'client' } })],
+    });
     fakeApi({ 'GET contracts': () => ({ body: { data: [quiet, waiting] } }) });
     renderAs({ role: { name: 'expert' }, permissions: ['CAN_INSPECT'] });
 

@@ -12,19 +12,25 @@ export function FeeBreakdown({ milestone, currency }: { milestone: Milestone; cu
         <dt>
           <Trans>Milestone amount</Trans>
         </dt>
-        <dd><Money amount={milestone.amount} currency={currency} /></dd>
+        <dd>
+          <Money amount={milestone.amount} currency={currency} />
+        </dd>
       </div>
       <div>
         <dt>
           <Trans>Expert inspection fee</Trans>
         </dt>
-        <dd><Money amount={milestone.expert_fee} currency={currency} /></dd>
+        <dd>
+          <Money amount={milestone.expert_fee} currency={currency} />
+        </dd>
       </div>
       <div>
         <dt>
           <Trans>Platform fee (1.5 %)</Trans>
         </dt>
-        <dd><Money amount={milestone.platform_fee} currency={currency} /></dd>
+        <dd>
+          <Money amount={milestone.platform_fee} currency={currency} />
+        </dd>
       </div>
       {credit > 0 && (
         <div>
@@ -40,7 +46,9 @@ export function FeeBreakdown({ milestone, currency }: { milestone: Milestone; cu
         <dt>
           <Trans>Total to pay</Trans>
         </dt>
-        <dd><Money amount={milestone.to_pay} currency={currency} /></dd>
+        <dd>
+          <Money amount={milestone.to_pay} currency={currency} />
+        </dd>
       </div>
     </dl>
   );

@@ -72,12 +72,16 @@ export function MilestoneItem({ contract, milestone, onAction }: MilestoneItemPr
         <dl className="client-facts">
           <div>
             <dt>{t`Amount`}</dt>
-            <dd><Money amount={milestone.amount} currency={contract.currency} /></dd>
+            <dd>
+              <Money amount={milestone.amount} currency={contract.currency} />
+            </dd>
           </div>
           {contract.my_role !== 'contractor' && (
             <div>
               <dt>{t`With fees`}</dt>
-              <dd><Money amount={milestone.total} currency={contract.currency} /></dd>
+              <dd>
+                <Money amount={milestone.total} currency={contract.currency} />
+              </dd>
             </div>
           )}
           {dates.map((item) => (
@@ -91,13 +95,17 @@ export function MilestoneItem({ contract, milestone, onAction }: MilestoneItemPr
           {milestone.paid_to_contractor > 0 && (
             <div>
               <dt>{t`Paid to the contractor`}</dt>
-              <dd><Money amount={milestone.paid_to_contractor} currency={contract.currency} /></dd>
+              <dd>
+                <Money amount={milestone.paid_to_contractor} currency={contract.currency} />
+              </dd>
             </div>
           )}
           {milestone.refunded_amount > 0 && (
             <div>
               <dt>{t({ message: 'Refunded', context: 'account' })}</dt>
-              <dd><Money amount={milestone.refunded_amount} currency={contract.currency} /></dd>
+              <dd>
+                <Money amount={milestone.refunded_amount} currency={contract.currency} />
+              </dd>
             </div>
           )}
         </dl>
@@ -134,7 +142,9 @@ export function MilestoneItem({ contract, milestone, onAction }: MilestoneItemPr
               )}
             </h4>
             <p className="client-pre">{milestone.inspection.notes}</p>
-            {milestone.inspection.report && <FileLinks files={[milestone.inspection.report]} label={t`Inspection report of milestone ${milestone.position}`} />}
+            {milestone.inspection.report && (
+              <FileLinks files={[milestone.inspection.report]} label={t`Inspection report of milestone ${milestone.position}`} />
+            )}
           </div>
         )}
         {milestone.estimate && (
@@ -143,7 +153,9 @@ export function MilestoneItem({ contract, milestone, onAction }: MilestoneItemPr
               <Trans>Estimate: {owedText} owed for the work done</Trans>
             </h4>
             <p className="client-pre">{milestone.estimate.notes}</p>
-            {milestone.estimate.report && <FileLinks files={[milestone.estimate.report]} label={t`Estimate report of milestone ${milestone.position}`} />}
+            {milestone.estimate.report && (
+              <FileLinks files={[milestone.estimate.report]} label={t`Estimate report of milestone ${milestone.position}`} />
+            )}
           </div>
         )}
         {actions.length > 0 && (

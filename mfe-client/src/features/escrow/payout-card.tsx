@@ -22,11 +22,15 @@ export function PayoutCard({ contract }: { contract: Contract }) {
       <dl className="client-facts">
         <div>
           <dt>{t`Paid to you`}</dt>
-          <dd><Money amount={contract.account.released} currency={contract.currency} /></dd>
+          <dd>
+            <Money amount={contract.account.released} currency={contract.currency} />
+          </dd>
         </div>
         <div>
           <dt>{t`Held for you`}</dt>
-          <dd><Money amount={heldForContractor(contract)} currency={contract.currency} /></dd>
+          <dd>
+            <Money amount={heldForContractor(contract)} currency={contract.currency} />
+          </dd>
         </div>
       </dl>
       <h4 className="escrow-card__subtitle">
@@ -40,7 +44,9 @@ export function PayoutCard({ contract }: { contract: Contract }) {
               <span className="escrow-mini-list__title">
                 {milestone.position}. {milestone.title}
               </span>
-              <span><Money amount={milestone.amount} currency={contract.currency} /></span>
+              <span>
+                <Money amount={milestone.amount} currency={contract.currency} />
+              </span>
               <span className={`client-badge escrow-badge--${milestone.status}`}>{labels.milestoneStatus(milestone.status)}</span>
               {milestone.next.action !== 'none' && (
                 <span className={milestone.next.waiting_on === 'contractor' ? 'escrow-next--mine' : 'client-muted'}>

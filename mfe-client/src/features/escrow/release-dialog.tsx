@@ -65,19 +65,25 @@ export function ReleaseDialog({ contract, milestone, onClose, onReleased }: Rele
             <dt>
               <Trans>Inspection fee to {expert}</Trans>
             </dt>
-            <dd><Money amount={milestone.expert_fee} currency={contract.currency} /></dd>
+            <dd>
+              <Money amount={milestone.expert_fee} currency={contract.currency} />
+            </dd>
           </div>
           <div>
             <dt>
               <Trans>Platform fee (1.5 %)</Trans>
             </dt>
-            <dd><Money amount={milestone.platform_fee} currency={contract.currency} /></dd>
+            <dd>
+              <Money amount={milestone.platform_fee} currency={contract.currency} />
+            </dd>
           </div>
           <div className="escrow-breakdown__total">
             <dt>
               <Trans>Total leaving escrow</Trans>
             </dt>
-            <dd><Money amount={milestone.total} currency={contract.currency} /></dd>
+            <dd>
+              <Money amount={milestone.total} currency={contract.currency} />
+            </dd>
           </div>
         </dl>
         <p className="client-muted">

@@ -16,7 +16,10 @@ interface ReplacementPickerProps {
 export function ReplacementPicker({ contractId, value, onChange, disabled }: ReplacementPickerProps) {
   const { t, i18n } = useLingui();
   const names = useReferenceNames();
-  const replacements = useQuery({ queryKey: queryKeys.contracts.replacements(contractId), queryFn: ({ signal }) => listReplacements(contractId, signal) });
+  const replacements = useQuery({
+    queryKey: queryKeys.contracts.replacements(contractId),
+    queryFn: ({ signal }) => listReplacements(contractId, signal),
+  });
   if (replacements.status === 'error') return <ErrorState error={replacements.error} onRetry={() => void replacements.refetch()} />;
   if (!replacements.data) return <Skeleton count={2} variant="line" />;
   if (replacements.data.length === 0) {
@@ -36,7 +39,14 @@ export function ReplacementPicker({ contractId, value, onChange, disabled }: Rep
           return (
             <li key={item.id}>
               <label>
-                <input type="radio" name="replacement" value={item.id} checked={value === item.id} disabled={disabled} onChange={() => onChange(item.id)} />
+                <input
+                  type="radio"
+                  name="replacement"
+                  value={item.id}
+                  checked={value === item.id}
+                  disabled={disabled}
+                  onChange={() => onChange(item.id)}
+                />
                 <span>
                   <strong>{item.company_name || item.name}</strong>
                   {item.company_name ? ` (${item.name})` : ''}

@@ -35,10 +35,18 @@ export function SettlementDialog({ contract, plan, owed, onClose, onSettled }: S
     setProblem(null);
     try {
       const result = await settleContract(contract.id, plan, key);
-      notify.success(plan.choice === 'refund' ? t`The contract is settled. The rest of the money is refunded to you.` : t`The contract is settled. A new contract with the replacement contractor is ready.`);
+      notify.success(
+        plan.choice === 'refund'
+          ? t`The contract is settled. The rest of the money is refunded to you.`
+          : t`The contract is settled. A new contract with the replacement contractor is ready.`,
+      );
       onSettled(result.contract, result.new_contract_id);
     } catch (error) {
-      setProblem(isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : t`The settlement could not be confirmed. Try again: it is never applied twice.`);
+      setProblem(
+        isApiError(error) && error.kind === 'http' && error.status < 500
+          ? error.message
+          : t`The settlement could not be confirmed. Try again: it is never applied twice.`,
+      );
     } finally {
       setBusy(false);
     }

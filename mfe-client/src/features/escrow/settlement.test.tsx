@@ -35,37 +35,49 @@ function renderPage(contract: Contract, routes: Parameters<typeof fakeApi>[0] = 
 const TYPING_TIMEOUT = 15_000;
 
 describe('Insolvency', () => {
-  it('says the contract is frozen and lets the expert estimate in the currency’s units', async () => {
-    installFakeXhr();
-    renderPage(insolvent({ my_role: 'expert' }));
-    expect(await screen.findByText('This contract is frozen')).toBeInTheDocument();
-    expect(screen.getByText(/The contractor has been declared insolvent/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Estimate' }));
-    const dialog = screen.getByRole('dialog', { name: 'Estimate milestone 1: Demolition' });
-    await user.type(within(dialog).getByLabelText('Amount owed (EUR)'), '1200');
-    await user.type(within(dialog).getByLabelText('Estimate notes'), 'Half of the walls are down.');
-    await user.upload(within(dialog).getByLabelText('Report'), new File(['%PDF'], 'estimate.pdf', { type: 'application/pdf' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Save the estimate' }));
-    expect(within(dialog).getByText('Please enter an amount between 0 and €1,000.')).toBeInTheDocument();
-    expect(FakeXhr.last).toBeNull();
+  it(
+    'says the contract is frozen and lets the expert estimate in the currency’s units',
+    async () => {
+      installFakeXhr();
+      renderPage(insolvent({ my_role: 'expert' }));
+      expect(await screen.findByText('This contract is frozen')).toBeInTheDocument();
+      expect(screen.getByText(/The contractor has been declared insolvent/)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Estimate' }));
+      const dialog = screen.getByRole('dialog', { name: 'Estimate milestone 1: Demolition' });
+      await user.type(within(dialog).getByLabelText('Amount owed (EUR)'), '1200');
+      await user.type(within(dialog).getByLabelText('Estimate notes'), 'Half of the walls are down.');
+      await user.upload(within(dialog).getByLabelText('Report'), new File(['%PDF'], 'estimate.pdf', { type: 'application/pdf' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save the estimate' }));
+      expect(within(dialog).getByText('Please enter an amount between 0 and €1,000.')).toBeInTheDocument();
+      expect(FakeXhr.last).toBeNull();
 
-    await user.clear(within(dialog).getByLabelText('Amount owed (EUR)'));
-    await user.type(within(dialog).getByLabelText('Amount owed (EUR)'), '450.50');
-    await user.click(within(dialog).getByRole('button', { name: 'Save the estimate' }));
-    expect(FakeXhr.last!.body?.get('owed_amount')).toBe('45050');
-    expect((FakeXhr.last!.body?.get('report') as File).name).toBe('estimate.pdf');
-    act(() => FakeXhr.last!.answer(200, insolvent({ my_role: 'expert' })));
-    expect(await screen.findByText('Estimate saved: €450.50 owed for milestone 1.')).toBeInTheDocument();
-  }, TYPING_TIMEOUT);
+      await user.clear(within(dialog).getByLabelText('Amount owed (EUR)'));
+      await user.type(within(dialog).getByLabelText('Amount owed (EUR)'), '450.50');
+      await user.click(within(dialog).getByRole('button', { name: 'Save the estimate' }));
+      expect(FakeXhr.last!.body?.get('owed_amount')).toBe('45050');
+      expect((FakeXhr.last!.body?.get('report') as File).name).toBe('estimate.pdf');
+      act(() => FakeXhr.last!.answer(200, insolvent({ my_role: 'expert' })));
+      expect(await screen.findByText('Estimate saved: €450.50 owed for milestone 1.')).toBeInTheDocument();
+    },
+    TYPING_TIMEOUT,
+  );
 
   it('lets the client carry the rest to a replacement contractor and links to the new contract', async () => {
     const estimated = milestoneFixture({
       status: 'funded',
       to_pay: 0,
-      estimate: { owed_amount: 40_000, notes: 'Demolition half done.', report: { id: 'f1', file_name: 'estimate.pdf', content_type: 'application/pdf', size_bytes: 2048, url: '/api/v1/contracts/c1/files/f1' }, at: '2026-12-05T10:00:00.000Z' },
+      estimate: {
+        owed_amount: 40_000,
+        notes: 'Demolition half done.',
+        report: { id: 'f1', file_name: 'estimate.pdf', content_type: 'application/pdf', size_bytes: 2048, url: '/api/v1/contracts/c1/files/f1' },
+        at: '2026-12-05T10:00:00.000Z',
+      },
       next: { action: 'settle', waiting_on: 'client' },
     });
-    const contract = insolvent({ insolvency: { declared_at: '2026-12-01T10:00:00.000Z', note: '', estimates_complete: true, settled_at: null }, milestones: [estimated] });
+    const contract = insolvent({
+      insolvency: { declared_at: '2026-12-01T10:00:00.000Z', note: '', estimates_complete: true, settled_at: null },
+      milestones: [estimated],
+    });
     const settled = { ...contract, insolvency: { ...contract.insolvency!, settled_at: '2026-12-10T10:00:00.000Z' }, replaced_by_contract_id: 'c9' };
     const calls = renderPage(contract, {
       'GET contracts/c1/replacements': () => ({
@@ -89,7 +101,10 @@ describe('Insolvency', () => {
 
   it('asks for a choice, then for the replacement contractor, before the settlement is confirmed', async () => {
     const estimated = milestoneFixture({ status: 'funded', to_pay: 0, next: { action: 'settle', waiting_on: 'client' } });
-    const contract = insolvent({ insolvency: { declared_at: '2026-12-01T10:00:00.000Z', note: '', estimates_complete: true, settled_at: null }, milestones: [estimated] });
+    const contract = insolvent({
+      insolvency: { declared_at: '2026-12-01T10:00:00.000Z', note: '', estimates_complete: true, settled_at: null },
+      milestones: [estimated],
+    });
     renderPage(contract, { 'GET contracts/c1/replacements': () => ({ body: { data: [] } }) });
     const panel = (await screen.findByRole('heading', { name: 'Insolvency settlement' })).closest('section')!;
     await user.click(within(panel).getByRole('button', { name: 'Settle the contract' }));
@@ -103,7 +118,12 @@ describe('Insolvency', () => {
   // The same cases as the quote form and the admin's dispute split: one parser, one reading.
   const openEstimate = async (currency: string, locale: 'en' | 'fr') => {
     installFakeXhr();
-    const milestone = milestoneFixture({ status: 'funded', to_pay: 0, amount: currency === 'XAF' ? 5_000_000 : 500_000, next: { action: 'estimate', waiting_on: 'expert' } });
+    const milestone = milestoneFixture({
+      status: 'funded',
+      to_pay: 0,
+      amount: currency === 'XAF' ? 5_000_000 : 500_000,
+      next: { action: 'estimate', waiting_on: 'expert' },
+    });
     renderPage(insolvent({ my_role: 'expert', currency, milestones: [milestone] }), {}, locale);
     await user.click(await screen.findByRole('button', { name: 'Estimate' }));
     const dialog = screen.getByRole('dialog', { name: /^Estimate milestone 1/ });

@@ -61,7 +61,9 @@ export function StatementTable({ contractId, entries, currency }: { contractId: 
                     <time dateTime={entry.at}>{format.date(entry.at)}</time>
                   </td>
                   <td data-label={t`Movement`}>{labels.entryKind(entry.kind)}</td>
-                  <td data-label={t`Milestone`}>{entry.milestone_position !== null ? `${entry.milestone_position}. ${entry.milestone_title ?? ''}` : '—'}</td>
+                  <td data-label={t`Milestone`}>
+                    {entry.milestone_position !== null ? `${entry.milestone_position}. ${entry.milestone_title ?? ''}` : '—'}
+                  </td>
                   <td data-label={t`Amount`} className={`escrow-table__number ${entry.amount < 0 ? 'escrow-amount--out' : 'escrow-amount--in'}`}>
                     <Money amount={entry.amount} currency={currency} signed />
                   </td>

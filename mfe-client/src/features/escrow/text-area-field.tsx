@@ -17,7 +17,19 @@ interface TextAreaFieldProps {
 }
 
 /** A labelled text area with a running count against its limit. */
-export function TextAreaField({ label, name, value, onChange, onBlur, errors, hint, maxLength, disabled, required = true, rows = 4 }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  name,
+  value,
+  onChange,
+  onBlur,
+  errors,
+  hint,
+  maxLength,
+  disabled,
+  required = true,
+  rows = 4,
+}: TextAreaFieldProps) {
   const { t } = useLingui();
   const used = value.length;
   return (

@@ -90,11 +90,21 @@ export function DocumentsPanel({ projectId, documents, owner, onChange }: Docume
               <span className="client-muted">{formatBytes(document.size_bytes, i18n.locale)}</span>
               {owner &&
                 (confirming === document.id ? (
-                  <ConfirmBox busy={deleting} confirmLabel={<Trans>Delete</Trans>} onConfirm={() => void remove(document)} onCancel={() => setConfirming(null)}>
+                  <ConfirmBox
+                    busy={deleting}
+                    confirmLabel={<Trans>Delete</Trans>}
+                    onConfirm={() => void remove(document)}
+                    onCancel={() => setConfirming(null)}
+                  >
                     <Trans>Delete {document.file_name}? Specialists will no longer see it.</Trans>
                   </ConfirmBox>
                 ) : (
-                  <button type="button" className="ui-button ui-button--ghost" aria-label={t`Delete ${document.file_name}`} onClick={() => setConfirming(document.id)}>
+                  <button
+                    type="button"
+                    className="ui-button ui-button--ghost"
+                    aria-label={t`Delete ${document.file_name}`}
+                    onClick={() => setConfirming(document.id)}
+                  >
                     <Trans>Delete</Trans>
                   </button>
                 ))}

@@ -51,7 +51,10 @@ describe('ProjectCard', () => {
     renderCard(project);
     expect(document.querySelector('.ui-money-range')).toHaveTextContent('FCFA 3,000,000 – FCFA 5,000,000');
     // Each end of the range is one figure that never breaks across lines.
-    expect(Array.from(document.querySelectorAll('[data-money]'), (figure) => figure.textContent?.replace(/\s/g, ' '))).toEqual(['FCFA 3,000,000', 'FCFA 5,000,000']);
+    expect(Array.from(document.querySelectorAll('[data-money]'), (figure) => figure.textContent?.replace(/\s/g, ' '))).toEqual([
+      'FCFA 3,000,000',
+      'FCFA 5,000,000',
+    ]);
   });
 
   it('says when there is no bid yet and leaves out a budget that was not given', () => {

@@ -62,7 +62,13 @@ describe('project detail: the contract and its next step', () => {
     const calls = fakeApi({
       'GET projects/p1': () => ({ body: projectFixture() }),
       'POST projects/p1/quotes/q1/select': () => ({
-        body: { project_id: 'p1', status: 'contracted', contract_id: 'c1', selected_quote: { ...quote, status: 'selected' }, quotes: [{ ...quote, status: 'selected' }] },
+        body: {
+          project_id: 'p1',
+          status: 'contracted',
+          contract_id: 'c1',
+          selected_quote: { ...quote, status: 'selected' },
+          quotes: [{ ...quote, status: 'selected' }],
+        },
       }),
       'GET contracts/c1': () => ({ body: contract }),
     });
@@ -80,10 +86,25 @@ describe('project detail: the contract and its next step', () => {
   });
 
   it.each([
-    [[milestoneFixture({ status: 'released', next: { action: 'none', waiting_on: null } }), milestoneFixture({ id: 'm2', position: 2, title: 'Fitting' })], 'Next step: fund milestone 2, “Fitting”, in escrow.'],
-    [[milestoneFixture({ status: 'funded', next: { action: 'complete', waiting_on: 'contractor' } })], 'Waiting for the contractor to finish milestone 1, “Demolition”.'],
-    [[milestoneFixture({ status: 'submitted', next: { action: 'inspect', waiting_on: 'expert' } })], 'Waiting for the expert to inspect milestone 1, “Demolition”.'],
-    [[milestoneFixture({ status: 'approved', next: { action: 'release', waiting_on: 'client' } })], 'Milestone 1, “Demolition”, is approved: release its funds to the contractor.'],
+    [
+      [
+        milestoneFixture({ status: 'released', next: { action: 'none', waiting_on: null } }),
+        milestoneFixture({ id: 'm2', position: 2, title: 'Fitting' }),
+      ],
+      'Next step: fund milestone 2, “Fitting”, in escrow.',
+    ],
+    [
+      [milestoneFixture({ status: 'funded', next: { action: 'complete', waiting_on: 'contractor' } })],
+      'Waiting for the contractor to finish milestone 1, “Demolition”.',
+    ],
+    [
+      [milestoneFixture({ status: 'submitted', next: { action: 'inspect', waiting_on: 'expert' } })],
+      'Waiting for the expert to inspect milestone 1, “Demolition”.',
+    ],
+    [
+      [milestoneFixture({ status: 'approved', next: { action: 'release', waiting_on: 'client' } })],
+      'Milestone 1, “Demolition”, is approved: release its funds to the contractor.',
+    ],
   ])('follows the contract’s real next step (%#)', async (milestones, text) => {
     fakeApi({
       'GET projects/p1': () => ({ body: projectFixture({ status: 'in_progress', contract_id: 'c1', quotes: [{ ...quote, status: 'selected' }] }) }),
@@ -97,7 +118,12 @@ describe('project detail: the contract and its next step', () => {
   it('says the work is completed once every milestone is paid out', async () => {
     fakeApi({
       'GET projects/p1': () => ({ body: projectFixture({ status: 'completed', contract_id: 'c1', quotes: [{ ...quote, status: 'selected' }] }) }),
-      'GET contracts/c1': () => ({ body: contractFixture({ status: 'completed', milestones: [milestoneFixture({ status: 'released', next: { action: 'none', waiting_on: null } })] }) }),
+      'GET contracts/c1': () => ({
+        body: contractFixture({
+          status: 'completed',
+          milestones: [milestoneFixture({ status: 'released', next: { action: 'none', waiting_on: null } })],
+        }),
+      }),
     });
     renderPage();
     expect(await screen.findByText('The work is completed and every milestone is paid out.')).toBeInTheDocument();

@@ -180,7 +180,12 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
       )}
 
       <div className="client-project__columns">
-        <DocumentsPanel projectId={project.id} documents={project.documents} owner={owner} onChange={(documents) => onChange({ ...project, documents })} />
+        <DocumentsPanel
+          projectId={project.id}
+          documents={project.documents}
+          owner={owner}
+          onChange={(documents) => onChange({ ...project, documents })}
+        />
         {owner && project.status === 'open' && <InvitePanel projectId={project.id} />}
       </div>
 
@@ -189,7 +194,9 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
           projectId={project.id}
           quotes={project.quotes}
           open={project.status === 'open'}
-          onSelected={(selection) => onChange({ ...project, status: 'contracted', quotes: selection.quotes, contract_id: selection.contract_id ?? project.contract_id })}
+          onSelected={(selection) =>
+            onChange({ ...project, status: 'contracted', quotes: selection.quotes, contract_id: selection.contract_id ?? project.contract_id })
+          }
         />
       )}
 
@@ -202,7 +209,9 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
           <dl className="client-facts">
             <div>
               <dt>{t`Total`}</dt>
-              <dd><Money amount={ownQuote.amount} currency={ownQuote.currency} /></dd>
+              <dd>
+                <Money amount={ownQuote.amount} currency={ownQuote.currency} />
+              </dd>
             </div>
             <div>
               <dt>{t`Duration`}</dt>
@@ -213,14 +222,22 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
             {ownQuote.milestones.map((milestone) => (
               <li key={milestone.position}>
                 <span>{milestone.title}</span>
-                <span><Money amount={milestone.amount} currency={ownQuote.currency} /></span>
+                <span>
+                  <Money amount={milestone.amount} currency={ownQuote.currency} />
+                </span>
               </li>
             ))}
           </ol>
         </section>
       )}
 
-      {canQuote && <QuoteForm projectId={project.id} currency={project.budget.currency} onSubmitted={(quote) => onChange({ ...project, quotes: [quote], bid_count: project.bid_count + 1 })} />}
+      {canQuote && (
+        <QuoteForm
+          projectId={project.id}
+          currency={project.budget.currency}
+          onSubmitted={(quote) => onChange({ ...project, quotes: [quote], bid_count: project.bid_count + 1 })}
+        />
+      )}
       {!owner && !ownQuote && project.status !== 'open' && (
         <p className="ui-card client-state">
           <Trans>This project has already chosen its partner.</Trans>

@@ -19,7 +19,9 @@ const quote = (id: string, name: string, available = true): QuoteView => ({
 
 describe('QuoteComparison', () => {
   it('marks the quote of a barred specialist and offers no selection for it', async () => {
-    renderWithProviders(<QuoteComparison projectId="p1" open quotes={[quote('q1', 'Ivo Mvondo', false), quote('q2', 'Rita Abanda')]} onSelected={() => {}} />);
+    renderWithProviders(
+      <QuoteComparison projectId="p1" open quotes={[quote('q1', 'Ivo Mvondo', false), quote('q2', 'Rita Abanda')]} onSelected={() => {}} />,
+    );
     const barred = await screen.findByRole('article', { name: 'Quote from Ivo Mvondo' });
     expect(within(barred).getByRole('note')).toHaveTextContent(
       'This specialist can no longer take on work on the platform (suspended or declared insolvent). Choose another quote.',

@@ -94,7 +94,9 @@ export function QuoteComparison({ projectId, quotes, open, onSelected }: QuoteCo
                     {quote.milestones.map((milestone) => (
                       <li key={milestone.position}>
                         <span>{milestone.title}</span>
-                        <span><Money amount={milestone.amount} currency={quote.currency} /></span>
+                        <span>
+                          <Money amount={milestone.amount} currency={quote.currency} />
+                        </span>
                       </li>
                     ))}
                   </ol>
@@ -102,7 +104,12 @@ export function QuoteComparison({ projectId, quotes, open, onSelected }: QuoteCo
                   {open && quote.status === 'submitted' && quote.specialist.available !== false && (
                     <div className="client-quote__actions">
                       {confirming === quote.id ? (
-                        <ConfirmBox busy={busy} confirmLabel={<Trans>Confirm selection</Trans>} onConfirm={() => void choose(quote)} onCancel={() => setConfirming(null)}>
+                        <ConfirmBox
+                          busy={busy}
+                          confirmLabel={<Trans>Confirm selection</Trans>}
+                          onConfirm={() => void choose(quote)}
+                          onCancel={() => setConfirming(null)}
+                        >
                           <Trans>
                             Select {who}’s quote for {amount}? The contract is signed and the other quotes are declined.
                           </Trans>

@@ -204,9 +204,7 @@ describe('SettingsPage: photo', () => {
 
     act(() => xhr.answer(200, { photo_url: '/api/v1/media/photos/abc.svg' }));
     expect(await screen.findByText('Your photo has been updated.')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', '/api/v1/media/photos/abc.svg'),
-    );
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', '/api/v1/media/photos/abc.svg'));
     expect(store.get(clientUserAtom)).toMatchObject({ photo_url: '/api/v1/media/photos/abc.svg' });
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
   });

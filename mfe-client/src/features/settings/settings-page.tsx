@@ -62,7 +62,10 @@ function SettingsForm({ user }: { user: Me }) {
         setPendingEmail(null);
         setConfirmation({ ok: true, text: message });
       } catch (error) {
-        setConfirmation({ ok: false, text: isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : i18n._(SOMETHING_WENT_WRONG) });
+        setConfirmation({
+          ok: false,
+          text: isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : i18n._(SOMETHING_WENT_WRONG),
+        });
       }
     })();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per token, guarded above: the link is single-use.
@@ -89,7 +92,10 @@ function SettingsForm({ user }: { user: Me }) {
         <p>{t`This is how contractors and experts see you on Fundament.`}</p>
       </header>
       {confirmation && (
-        <p className={confirmation.ok ? 'client-settings__notice' : 'client-settings__notice client-settings__notice--error'} role={confirmation.ok ? 'status' : 'alert'}>
+        <p
+          className={confirmation.ok ? 'client-settings__notice' : 'client-settings__notice client-settings__notice--error'}
+          role={confirmation.ok ? 'status' : 'alert'}
+        >
           {confirmation.text}
         </p>
       )}
@@ -150,8 +156,8 @@ function SignOutEverywhere({ onDone }: { onDone: () => void }) {
         </h2>
         <p>
           <Trans>
-            Signing out everywhere ends your sessions on every device, this one included, and cancels any password reset
-            or address change link sent to you earlier.
+            Signing out everywhere ends your sessions on every device, this one included, and cancels any password reset or address change link sent
+            to you earlier.
           </Trans>
         </p>
       </div>

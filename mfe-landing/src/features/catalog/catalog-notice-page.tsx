@@ -21,10 +21,7 @@ export default function CatalogNoticePage() {
             <Trans>The catalog is under construction</Trans>
           </h1>
           <p>
-            <Trans>
-              We are putting together a catalog of popular home designs with estimated costs. It will open to everyone
-              soon.
-            </Trans>
+            <Trans>We are putting together a catalog of popular home designs with estimated costs. It will open to everyone soon.</Trans>
           </p>
           {client ? (
             <p className="landing-actions catalog-notice__actions">

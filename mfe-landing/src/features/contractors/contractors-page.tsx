@@ -62,8 +62,7 @@ export default function ContractorsPage() {
             </h1>
             <p className="pro-hero__lead">
               <Trans>
-                Get verified, receive project requests from serious clients and get paid per milestone: the money is in
-                escrow before you start.
+                Get verified, receive project requests from serious clients and get paid per milestone: the money is in escrow before you start.
               </Trans>
             </p>
             <div className="landing-actions">

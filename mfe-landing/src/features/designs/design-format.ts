@@ -41,4 +41,3 @@ export function viewerCurrency(languages: readonly string[]): string | undefined
   }
   return undefined;
 }
-

@@ -29,7 +29,7 @@ export interface PopularDesignsProps {
 export function PopularDesigns({ load = fetchPopularDesigns }: PopularDesignsProps) {
   const { t } = useLingui();
   const [locale] = useLocale();
-  const languages = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  const languages = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   const currency = viewerCurrency(languages);
   const query: PopularDesignsQuery = { locale, ...(currency ? { currency } : {}) };
   const designs = useQuery({ queryKey: queryKeys.designs.popular(query), queryFn: ({ signal }) => load(query, signal) });

@@ -92,23 +92,10 @@ export function ExamplesCarousel() {
             </button>
           </div>
         </div>
-        <ul
-          id={`${baseId}-track`}
-          ref={track}
-          className="examples__track"
-          onScroll={updateEdges}
-          aria-label={t`Example projects`}
-        >
+        <ul id={`${baseId}-track`} ref={track} className="examples__track" onScroll={updateEdges} aria-label={t`Example projects`}>
           {EXAMPLES.map((example, index) => (
             <li key={index} className="examples__card">
-              <HideOnError
-                src={example.image}
-                alt={i18n._(example.alt)}
-                width={640}
-                height={400}
-                loading="lazy"
-                decoding="async"
-              />
+              <HideOnError src={example.image} alt={i18n._(example.alt)} width={640} height={400} loading="lazy" decoding="async" />
               <div className="examples__body">
                 <h3>{i18n._(example.title)}</h3>
                 <p>{i18n._(example.text)}</p>

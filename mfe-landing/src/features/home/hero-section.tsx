@@ -20,8 +20,8 @@ export function HeroSection() {
           </h1>
           <p className="home-hero__lead">
             <Trans>
-              Post your project, compare quotes from verified contractors and pay milestone by milestone: your money stays
-              in escrow until an independent expert has inspected the work.
+              Post your project, compare quotes from verified contractors and pay milestone by milestone: your money stays in escrow until an
+              independent expert has inspected the work.
             </Trans>
           </p>
           <div className="landing-actions">

@@ -26,8 +26,8 @@ export function ProvidePanel() {
             </h3>
             <p>
               <Trans>
-                Every professional is checked before they can quote: identity and registers, a visit to their premises,
-                interviews with past customers and a look at their finances.
+                Every professional is checked before they can quote: identity and registers, a visit to their premises, interviews with past customers
+                and a look at their finances.
               </Trans>
             </p>
             <ul className="home-checklist">
@@ -46,7 +46,14 @@ export function ProvidePanel() {
             </ul>
           </article>
           <article className="home-banner">
-            <HideOnError src={constructionImage} alt={t`A building rising floor by floor beside a crane`} width={640} height={400} loading="lazy" decoding="async" />
+            <HideOnError
+              src={constructionImage}
+              alt={t`A building rising floor by floor beside a crane`}
+              width={640}
+              height={400}
+              loading="lazy"
+              decoding="async"
+            />
             <div className="home-banner__text">
               <h3>
                 <Trans>Constructions</Trans>
@@ -57,7 +64,14 @@ export function ProvidePanel() {
             </div>
           </article>
           <article className="home-banner">
-            <HideOnError src={renovationImage} alt={t`A room being repainted with new furniture`} width={640} height={400} loading="lazy" decoding="async" />
+            <HideOnError
+              src={renovationImage}
+              alt={t`A room being repainted with new furniture`}
+              width={640}
+              height={400}
+              loading="lazy"
+              decoding="async"
+            />
             <div className="home-banner__text">
               <h3>
                 <Trans>Renovations</Trans>

@@ -65,8 +65,8 @@ export default function PrivacyPage() {
       updated={<Trans>Last updated: 1 November 2026</Trans>}
       intro={
         <Trans>
-          This policy explains which personal data we collect when you use Fundament, why we need it, how long we keep it
-          and how you can exercise your rights.
+          This policy explains which personal data we collect when you use Fundament, why we need it, how long we keep it and how you can exercise
+          your rights.
         </Trans>
       }
       contentsLabel={t`Contents`}

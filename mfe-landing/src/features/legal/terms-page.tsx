@@ -78,8 +78,8 @@ export default function TermsPage() {
       updated={<Trans>Last updated: 1 November 2026</Trans>}
       intro={
         <Trans>
-          Please read these terms carefully. They explain how the marketplace works, how your money is protected in
-          escrow and what happens if something goes wrong.
+          Please read these terms carefully. They explain how the marketplace works, how your money is protected in escrow and what happens if
+          something goes wrong.
         </Trans>
       }
       contentsLabel={t`Contents`}

@@ -21,10 +21,7 @@ export function GuestHeader() {
           <PreloadNavLink to="/" end className={onContractors ? 'nav-link' : 'nav-link nav-link--mobile-hidden'}>
             <Trans>Home</Trans>
           </PreloadNavLink>
-          <PreloadNavLink
-            to="/contractors"
-            className={onContractors ? 'nav-link nav-link--mobile-hidden' : 'nav-link'}
-          >
+          <PreloadNavLink to="/contractors" className={onContractors ? 'nav-link nav-link--mobile-hidden' : 'nav-link'}>
             <Trans>For contractor</Trans>
           </PreloadNavLink>
         </nav>

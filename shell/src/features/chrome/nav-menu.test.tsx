@@ -25,7 +25,11 @@ describe('NavMenu', () => {
     renderMenu();
     expect(toggle()).toHaveAttribute('aria-expanded', 'false');
     const panel = document.getElementById(toggle().getAttribute('aria-controls')!);
-    expect(within(panel!).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Projects', 'Escrow']);
+    expect(
+      within(panel!)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Projects', 'Escrow']);
     // The account controls only join the panel while it is open.
     expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
   });

@@ -15,12 +15,7 @@ export function ScrollTopButton() {
   }, []);
   if (!visible) return null;
   return (
-    <button
-      type="button"
-      className="scroll-top"
-      aria-label={t`Back to top`}
-      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-    >
+    <button type="button" className="scroll-top" aria-label={t`Back to top`} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
         <path fill="currentColor" d="M12 5.5 4.5 13l1.4 1.4L11 9.3V20h2V9.3l5.1 5.1 1.4-1.4z" />
       </svg>

@@ -24,9 +24,8 @@ export function SiteFooter() {
           </h2>
           <p>
             <Trans>
-              Fundament connects home owners, at home or abroad, with verified contractors, artisans, vendors and
-              independent experts. Your money stays in escrow and is released milestone by milestone once the work
-              has been inspected.
+              Fundament connects home owners, at home or abroad, with verified contractors, artisans, vendors and independent experts. Your money
+              stays in escrow and is released milestone by milestone once the work has been inspected.
             </Trans>
           </p>
         </section>

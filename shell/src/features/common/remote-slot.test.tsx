@@ -67,10 +67,9 @@ describe('RemoteSlot', () => {
     loadRemoteMock.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce({ default: RemotePage });
     renderWithProviders(<RemoteSlot remote="mfe_admin" />);
     expect(await screen.findByRole('heading', { name: 'Remote page content' }, { timeout: 3000 })).toBeInTheDocument();
-    expect(registerRemotesMock).toHaveBeenCalledWith(
-      [{ name: 'mfe_admin', entry: 'http://localhost/remotes/mfe-admin/mf-manifest.json' }],
-      { force: true },
-    );
+    expect(registerRemotesMock).toHaveBeenCalledWith([{ name: 'mfe_admin', entry: 'http://localhost/remotes/mfe-admin/mf-manifest.json' }], {
+      force: true,
+    });
   });
 
   it('contains a remote that throws while rendering', async () => {

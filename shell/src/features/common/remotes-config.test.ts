@@ -30,8 +30,6 @@ describe('remotes.json', () => {
 
   it('registers every configured remote with the federation runtime', () => {
     registerRemoteManifests({ mfe_chat: 'http://localhost/remotes/mfe-chat/mf-manifest.json' });
-    expect(registerRemotes).toHaveBeenCalledWith([
-      { name: 'mfe_chat', entry: 'http://localhost/remotes/mfe-chat/mf-manifest.json' },
-    ]);
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_chat', entry: 'http://localhost/remotes/mfe-chat/mf-manifest.json' }]);
   });
 });

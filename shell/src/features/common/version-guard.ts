@@ -72,7 +72,12 @@ export function versionGuardPlugin(): ModuleFederationRuntimePlugin {
       const required = shareInfo.shareConfig?.requiredVersion;
       if (!shareInfo.shareConfig?.singleton || typeof required !== 'string' || !version || satisfy(version, required)) return args;
       const refusal = refuse(shareInfo.from, pkgName, version, required);
-      return { ...args, resolver: () => { throw refusal; } };
+      return {
+        ...args,
+        resolver: () => {
+          throw refusal;
+        },
+      };
     },
   };
 }

@@ -20,7 +20,11 @@ function run(path: string, state: { client: unknown; admin: unknown }) {
   const store = createStore();
   store.set(clientUserAtom, state.client as never);
   store.set(adminUserAtom, state.admin as never);
-  const result = guardLoader(route, storage, store)({
+  const result = guardLoader(
+    route,
+    storage,
+    store,
+  )({
     request: new Request(`http://localhost${path}`),
     params: {},
     context: undefined,

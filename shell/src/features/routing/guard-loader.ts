@@ -1,13 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import type { RouteEntry } from 'shared/routing';
-import {
-  adminUserAtom,
-  browserStorage,
-  clientUserAtom,
-  guardNavigation,
-  sessionStore,
-  type KeyValueStorage,
-} from 'shared/session';
+import { adminUserAtom, browserStorage, clientUserAtom, guardNavigation, sessionStore, type KeyValueStorage } from 'shared/session';
 
 /**
  * The loader of every route: runs the spec §4 guard before the navigation

@@ -26,11 +26,12 @@ const user = (id: string) => `admin/users/${encodeURIComponent(id)}`;
 
 /** The admin area's calls, signed with the admin token. */
 export const adminCalls = {
-  listUsers: (params: UserListParams, signal?: AbortSignal) => send<AdminUserPage>(adminApi.get('admin/users', { searchParams: query(params), signal })),
-  summary: (role: UserListParams['role'], signal?: AbortSignal) => send<UserSummary>(adminApi.get('admin/users/summary', { searchParams: { role }, signal })),
+  listUsers: (params: UserListParams, signal?: AbortSignal) =>
+    send<AdminUserPage>(adminApi.get('admin/users', { searchParams: query(params), signal })),
+  summary: (role: UserListParams['role'], signal?: AbortSignal) =>
+    send<UserSummary>(adminApi.get('admin/users/summary', { searchParams: { role }, signal })),
   user: (id: string, signal?: AbortSignal) => send<UserDetail>(adminApi.get(user(id), { signal })),
-  recordCheck: (id: string, kind: CheckKind, body: CheckInput) =>
-    send<UserDetail>(adminApi.put(`${user(id)}/checks/${kind}`, { json: body })),
+  recordCheck: (id: string, kind: CheckKind, body: CheckInput) => send<UserDetail>(adminApi.put(`${user(id)}/checks/${kind}`, { json: body })),
   verify: (id: string) => send<UserDetail>(adminApi.put(`${user(id)}/verify`, { json: {} })),
   revoke: (id: string, reason: string) => send<UserDetail>(adminApi.delete(`${user(id)}/verify`, { json: { reason } })),
   suspend: (id: string, reason: string) => send<UserDetail>(adminApi.post(`${user(id)}/suspend`, { json: { reason } })),
@@ -47,8 +48,7 @@ export const adminCalls = {
   experts: (signal?: AbortSignal) => send<ExpertList>(adminApi.get('admin/experts', { signal })),
   createExpert: (body: Record<string, string>) => send<AdminUser>(adminApi.post('admin/experts', { json: body })),
   admins: (signal?: AbortSignal) => send<AdminList>(adminApi.get('admin/admins', { signal })),
-  audit: (params: AuditParams, signal?: AbortSignal) =>
-    send<AuditPage>(adminApi.get('admin/audit', { searchParams: query(params), signal })),
+  audit: (params: AuditParams, signal?: AbortSignal) => send<AuditPage>(adminApi.get('admin/audit', { searchParams: query(params), signal })),
 };
 
 export const evidenceUploadUrl = (id: string, kind: CheckKind) => `${user(id)}/checks/${kind}/evidence`;

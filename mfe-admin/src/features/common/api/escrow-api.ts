@@ -41,7 +41,8 @@ async function blob(path: string, searchParams?: Record<string, string>): Promis
 
 /** Escrow back office calls, signed with the admin token; every answer is checked before a page reads it. */
 export const escrowCalls = {
-  summary: async (signal?: AbortSignal): Promise<EscrowSummary> => v.parse(EscrowSummarySchema, await send(adminApi.get('admin/escrow/summary', { signal }))),
+  summary: async (signal?: AbortSignal): Promise<EscrowSummary> =>
+    v.parse(EscrowSummarySchema, await send(adminApi.get('admin/escrow/summary', { signal }))),
 
   contracts: async (params: ContractListParams, signal?: AbortSignal): Promise<ContractPage> => {
     const searchParams: Record<string, string> = {};
@@ -51,7 +52,8 @@ export const escrowCalls = {
     return v.parse(ContractPageSchema, await send(adminApi.get('admin/contracts', { searchParams, signal })));
   },
 
-  contract: async (id: string, signal?: AbortSignal): Promise<ContractView> => v.parse(ContractViewSchema, await send(adminApi.get(contract(id), { signal }))),
+  contract: async (id: string, signal?: AbortSignal): Promise<ContractView> =>
+    v.parse(ContractViewSchema, await send(adminApi.get(contract(id), { signal }))),
 
   statement: async (id: string, signal?: AbortSignal): Promise<Statement> =>
     v.parse(StatementSchema, await send(adminApi.get(`${contract(id)}/statement`, { signal }))),
@@ -73,7 +75,8 @@ export const escrowCalls = {
   disputes: async (status: DisputeStatus | '', signal?: AbortSignal): Promise<DisputeView[]> =>
     v.parse(DisputeListSchema, await send(adminApi.get('admin/disputes', { searchParams: status ? { status } : {}, signal }))).data,
 
-  dispute: async (id: string, signal?: AbortSignal): Promise<DisputeView> => v.parse(DisputeViewSchema, await send(adminApi.get(dispute(id), { signal }))),
+  dispute: async (id: string, signal?: AbortSignal): Promise<DisputeView> =>
+    v.parse(DisputeViewSchema, await send(adminApi.get(dispute(id), { signal }))),
 
   postMessage: async (id: string, body: string): Promise<DisputeView> =>
     v.parse(DisputeViewSchema, await send(adminApi.post(`${dispute(id)}/messages`, { json: { body } }))),
@@ -83,10 +86,7 @@ export const escrowCalls = {
 
   /** Moves money: the same key on a retry makes the server answer the first resolution again instead of paying twice. */
   resolve: async (id: string, body: ResolveBody, idempotencyKey: string): Promise<DisputeView> =>
-    v.parse(
-      DisputeViewSchema,
-      await send(adminApi.post(`${dispute(id)}/resolve`, { json: body, headers: { 'Idempotency-Key': idempotencyKey } })),
-    ),
+    v.parse(DisputeViewSchema, await send(adminApi.post(`${dispute(id)}/resolve`, { json: body, headers: { 'Idempotency-Key': idempotencyKey } }))),
 
   ledgerCheck: async (): Promise<LedgerCheck> => v.parse(LedgerCheckSchema, await send(adminApi.get('admin/ledger/check'))),
 };

@@ -30,9 +30,7 @@ export const authApi = {
   // The contract's body is empty; an empty JSON object keeps the JSON content type honest.
   // 409 is an answer, not a failure: a verified account has the address and its owner must confirm.
   socialCallback: (params: { provider: string; code: string; state: string }) =>
-    send<SocialCallbackAnswer>(
-      api.post('auth/social/callback', { searchParams: params, json: {}, throwHttpErrors: (status) => status !== 409 }),
-    ),
+    send<SocialCallbackAnswer>(api.post('auth/social/callback', { searchParams: params, json: {}, throwHttpErrors: (status) => status !== 409 })),
   linkWithPassword: (token: string, password: string) =>
     send<AccessToken>(api.post('auth/social/pending-link/password', { json: { token, password } })),
   sendLinkEmail: (token: string) => send<MessageAnswer>(api.post('auth/social/pending-link/email', { json: { token } })),

@@ -4,7 +4,11 @@ import type { ProjectValues } from 'shared/schemas';
 import { ProjectDetailSchema, type ProjectDetail } from 'shared/contract';
 
 /** `POST /projects` as multipart, so the documents travel with it and progress can be shown. */
-export async function createProject(project: ProjectValues, files: File[], onProgress: (fraction: number) => void): Promise<Pick<ProjectDetail, 'id' | 'title'>> {
+export async function createProject(
+  project: ProjectValues,
+  files: File[],
+  onProgress: (fraction: number) => void,
+): Promise<Pick<ProjectDetail, 'id' | 'title'>> {
   const body = new FormData();
   for (const [name, value] of Object.entries(project)) {
     if (value !== null && value !== undefined && value !== '') body.append(name, String(value));

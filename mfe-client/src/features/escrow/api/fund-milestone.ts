@@ -12,6 +12,8 @@ import { IDEMPOTENCY_HEADER } from './idempotency-key';
 export async function fundMilestone(contractId: string, milestoneId: string, card: Card | null, idempotencyKey: string): Promise<Funding> {
   return v.parse(
     FundingSchema,
-    await send(api.post(`${milestonePath(contractId, milestoneId)}/fund`, { json: card ? { card } : {}, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+    await send(
+      api.post(`${milestonePath(contractId, milestoneId)}/fund`, { json: card ? { card } : {}, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+    ),
   );
 }

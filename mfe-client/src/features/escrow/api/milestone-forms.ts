@@ -52,4 +52,3 @@ export function openDispute(contractId: string, milestoneId: string, input: { re
   for (const file of input.evidence) body.append('evidence', file, file.name);
   return postForm(`${milestonePath(contractId, milestoneId)}/disputes`, body, onProgress);
 }
-
