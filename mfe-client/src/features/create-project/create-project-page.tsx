@@ -44,6 +44,7 @@ function ClientsOnly() {
 function ProjectForm() {
   const { t } = useLingui();
   const wizard = useProjectWizard();
+  const { designTitle } = wizard;
   const { form, step, busy } = wizard;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [step]);
@@ -85,9 +86,9 @@ function ProjectForm() {
             Step {step + 1} of 4: {stepTitles[step]}
           </Trans>
         </h2>
-        {wizard.designTitle && (
+        {designTitle && (
           <p className="client-note">
-            <Trans>Based on the design “{wizard.designTitle}”.</Trans>
+            <Trans>Based on the design “{designTitle}”.</Trans>
           </p>
         )}
 
