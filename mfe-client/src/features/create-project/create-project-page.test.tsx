@@ -4,6 +4,7 @@ import { createStore } from 'jotai';
 import toast, { Toaster } from 'react-hot-toast';
 import { localizationAtom, referenceBookAtom } from 'shared/reference';
 import { STORAGE_KEYS, clientUserAtom } from 'shared/session';
+import { queryKeys } from 'shared/query';
 import { fakeApi, renderWithProviders } from 'shared/testing';
 import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
 import { CreateProjectPage } from './create-project-page';
@@ -244,7 +245,9 @@ describe('CreateProjectPage drafts', () => {
       'PUT projects/d-1': () => ({ body: draft }),
       'POST projects/d-1/publish': () => ({ body: { ...draft, status: 'open' } }),
     });
-    const { router } = renderPage('/main/create?draft=d-1');
+    const { router, queryClient } = renderPage('/main/create?draft=d-1');
+    // The client's Draft filter was looked at before: the list it cached holds the draft.
+    queryClient.setQueryData(queryKeys.projects.list({ status: 'draft' }), { data: [draft], total: 1 });
     expect(await screen.findByDisplayValue('Bathroom makeover')).toBeInTheDocument();
     expect(screen.getByLabelText('Description')).toHaveValue('Walk-in shower, new tiles on walls and floor.');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -259,6 +262,9 @@ describe('CreateProjectPage drafts', () => {
     expect(put.search.get('draft')).toBe('true');
     expect(put.body).toMatchObject({ title: 'Bathroom makeover', city: 'Douala', budget_min: 1500000 });
     expect(calls.map((call) => call.key)).toContain('POST projects/d-1/publish');
+    // The project page and the lists show it published, not the draft they had kept.
+    expect(queryClient.getQueryData<{ status: string }>(queryKeys.projects.detail('d-1'))?.status).toBe('open');
+    expect(queryClient.getQueryState(queryKeys.projects.list({ status: 'draft' }))?.isInvalidated).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import * as v from 'valibot';
 import { useLingui } from '@lingui/react/macro';
@@ -41,6 +41,7 @@ function stepOf(field: string): number {
 export function useProjectWizard() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const draftId = params.get('draft');
   const localization = useAtomValue(localizationAtom);
@@ -180,6 +181,17 @@ export function useProjectWizard() {
     setFiles([]);
   };
 
+  /**
+   * The project page shows what was just saved at once, and asks again when it
+   * opens (documents may have been added since); every list asks again too, since
+   * a draft moves between the status filters.
+   */
+  const remember = (project: ProjectDetail) => {
+    queryClient.setQueryData(queryKeys.projects.detail(project.id), project);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(project.id), refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.projects.lists });
+  };
+
   const saveDraft = async () => {
     // A draft needs only its title, to be found again.
     if (!form.validateFields(['title'])) {
@@ -190,10 +202,12 @@ export function useProjectWizard() {
     setProgress(0);
     try {
       if (draftId) {
-        await updateDraft(draftId, draftFields());
+        const saved = await updateDraft(draftId, draftFields());
         await uploadPicked(draftId);
+        remember(saved);
       } else {
         const created = await createDraft(draftFields(), files, setProgress);
+        remember(created);
         ownDraft.current = created.id;
         setSavedDocuments(created.documents);
         setFiles([]);
@@ -230,9 +244,12 @@ export function useProjectWizard() {
         // A draft is saved with its last changes, then published as a whole.
         await updateDraft(draftId, result.output);
         await uploadPicked(draftId);
-        id = (await publishDraft(draftId)).id;
+        const published = await publishDraft(draftId);
+        remember(published);
+        id = published.id;
       } else {
         id = (await createProject(result.output, files, setProgress)).id;
+        void queryClient.invalidateQueries({ queryKey: queryKeys.projects.lists });
       }
       notify.success(t`Your project is published. Matching specialists are being told.`);
       navigate(pathFor('main.project', { id }));
