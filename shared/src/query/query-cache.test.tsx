@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -54,6 +55,28 @@ function fakeServer({ hold = false } = {}) {
 }
 
 describe('the query cache', () => {
+  it('shows a page opened again with what it had, then what changed elsewhere meanwhile', async () => {
+    fakeServer();
+    function Pages() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(!open)}>
+            Switch page
+          </button>
+          {open ? <MilestoneStatus id="m1" /> : <p>Another page</p>}
+        </>
+      );
+    }
+    renderWithProviders(<Pages />);
+    expect(await screen.findByText('Milestone pending')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Switch page' }));
+    // Someone else (another device, the other party) changes it while this page is closed.
+    await fundMilestone('m1');
+    await userEvent.click(screen.getByRole('button', { name: 'Switch page' }));
+    expect(await screen.findByText('Milestone funded')).toBeInTheDocument();
+  });
+
   it('asks the server once when two components want the same answer', async () => {
     const gets = fakeServer();
     renderWithProviders(

@@ -2,8 +2,13 @@ import { QueryClient, type Query } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error';
 import { isListKey } from './keys';
 
-/** How long an answer is shown without asking again: long enough that moving between pages does not refetch everything. */
-export const STALE_TIME_MS = 30_000;
+/**
+ * How long an answer counts as current. Other people change what a page
+ * shows (the contractor completes, the expert approves): a page opened again
+ * shows its last answer at once and asks the server again behind it.
+ * Components mounted together still share one request.
+ */
+export const STALE_TIME_MS = 0;
 
 /**
  * One more attempt for what may be passing (no answer, a 5xx); a 4xx will
@@ -14,7 +19,7 @@ export function retryOnce(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
-/** Lists change under the viewer (new quotes, new requests); one record is refreshed by the mutations that change it. */
+/** Lists change under the viewer (new quotes, new requests): they also ask again when the window comes back. */
 const refetchListsOnFocus = (query: Query) => isListKey(query.queryKey);
 
 export interface QueryClientOptions {
