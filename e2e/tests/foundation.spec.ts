@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { collectPageErrors } from '../support/console';
+import { waitForQuiet } from '../support/quiet';
 
 test.describe('composed site', () => {
   test('loads the shell with the landing remote, header, footer and chat, without console errors', async ({ page }) => {
@@ -12,7 +13,7 @@ test.describe('composed site', () => {
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Terms of service' })).toHaveAttribute('target', '_blank');
     // The chat remote renders in its own slot.
     await expect(page.locator('.chat-slot button').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     // A second React copy would show up here as invalid hook call errors.
     expect(errors).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { expect, test, type APIResponse, type Page, type Response } from '@playwright/test';
+import { waitForQuiet } from '../support/quiet';
 
 // The content security policy is only worth having if the site passes it: the
 // public pages and the client area load with no violation reported and no
@@ -55,7 +56,7 @@ const headersOf = (response: Response | APIResponse | null) => {
 };
 
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(page);
   await expect(page.locator('main h1').first()).toBeVisible();
 }
 
