@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppNotification } from 'shared/contract';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openPostgres, type Database } from '../src/db/database';
 import { createTestApp, type TestApp } from './test-app';
-import { RELAXED_LIMITS } from './accounts-helpers';
+import { secondInstance, type SecondInstance } from './second-instance';
 import { createClient, createSpecialist, multipart, PDF_BYTES, projectFields } from './marketplace-helpers';
 import { openEventStream } from './event-stream';
 
@@ -18,26 +12,16 @@ import { openEventStream } from './event-stream';
  */
 
 let a: TestApp;
+let second: SecondInstance;
 let b: FastifyInstance;
-let bDb: Database;
-let bUploads: string;
 
 beforeAll(async () => {
   a = await createTestApp();
-  const { rows } = await a.db.query<{ schema: string }>('SELECT current_schema() AS schema');
-  bDb = await openPostgres(process.env.DATABASE_URL!, { schema: rows[0]!.schema, max: 2 });
-  bUploads = mkdtempSync(path.join(tmpdir(), 'fundament-uploads-'));
-  b = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test' }, { serveWeb: false, uploadsDir: bUploads, rateLimits: { ...RELAXED_LIMITS } }),
-    database: bDb,
-  });
-  await b.listen({ port: 0, host: '127.0.0.1' });
+  second = await secondInstance(a, {}, true);
+  b = second.app;
 });
-let bClosed = false;
 afterAll(async () => {
-  if (!bClosed) await b.close();
-  await bDb.close();
-  rmSync(bUploads, { recursive: true, force: true });
+  await second.close();
   await a.close();
 });
 
@@ -78,8 +62,7 @@ it('a shutdown ends the streams it holds, at once, so the page reconnects to ano
   const stream = await openEventStream(`http://127.0.0.1:${port}/api/v1/notifications/stream`, specialist.headers);
   expect(stream.status).toBe(200);
   const started = performance.now();
-  bClosed = true;
-  await b.close();
+  await second.close();
   expect(await stream.ended(1000)).toBe(true);
   expect(performance.now() - started).toBeLessThan(2000);
 });

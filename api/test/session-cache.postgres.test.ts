@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openPostgres, type Database } from '../src/db/database';
 import { createTestApp, type TestApp } from './test-app';
-import { RELAXED_LIMITS, bearer, createVerifiedUser, login } from './accounts-helpers';
+import { secondInstance, type SecondInstance } from './second-instance';
+import { bearer, createVerifiedUser, login } from './accounts-helpers';
 import { adminCall, adminToken } from './admin-helpers';
 
 /*
@@ -16,27 +11,18 @@ import { adminCall, adminToken } from './admin-helpers';
  */
 
 let a: TestApp;
+let second: SecondInstance;
 let b: FastifyInstance;
-let bDb: Database;
-let bUploads: string;
 let admin: ReturnType<typeof adminCall>;
 
 beforeAll(async () => {
   a = await createTestApp();
-  const { rows } = await a.db.query<{ schema: string }>('SELECT current_schema() AS schema');
-  bDb = await openPostgres(process.env.DATABASE_URL!, { schema: rows[0]!.schema, max: 2 });
-  bUploads = mkdtempSync(path.join(tmpdir(), 'fundament-uploads-'));
-  b = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test' }, { serveWeb: false, uploadsDir: bUploads, rateLimits: { ...RELAXED_LIMITS } }),
-    database: bDb,
-  });
-  await b.ready();
+  second = await secondInstance(a);
+  b = second.app;
   admin = adminCall(a.app, await adminToken(a.app, a.db));
 });
 afterAll(async () => {
-  await b.close();
-  await bDb.close();
-  rmSync(bUploads, { recursive: true, force: true });
+  await second.close();
   await a.close();
 });
 

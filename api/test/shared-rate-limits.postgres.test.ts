@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openPostgres, type Database } from '../src/db/database';
 import { createTestApp, type TestApp } from './test-app';
+import { secondInstance, type SecondInstance } from './second-instance';
 import { SIGN_IN_LIMITS, tenThenOneMore } from './shared-limits';
 
 /*
@@ -15,25 +10,16 @@ import { SIGN_IN_LIMITS, tenThenOneMore } from './shared-limits';
  */
 
 let a: TestApp;
+let second: SecondInstance;
 let b: FastifyInstance;
-let bDb: Database;
-let bUploads: string;
 
 beforeAll(async () => {
   a = await createTestApp({ rateLimits: SIGN_IN_LIMITS });
-  const { rows } = await a.db.query<{ schema: string }>('SELECT current_schema() AS schema');
-  bDb = await openPostgres(process.env.DATABASE_URL!, { schema: rows[0]!.schema, max: 2 });
-  bUploads = mkdtempSync(path.join(tmpdir(), 'fundament-uploads-'));
-  b = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test' }, { serveWeb: false, uploadsDir: bUploads, rateLimits: SIGN_IN_LIMITS }),
-    database: bDb,
-  });
-  await b.ready();
+  second = await secondInstance(a, { rateLimits: SIGN_IN_LIMITS });
+  b = second.app;
 });
 afterAll(async () => {
-  await b.close();
-  await bDb.close();
-  rmSync(bUploads, { recursive: true, force: true });
+  await second.close();
   await a.close();
 });
 

@@ -1,13 +1,11 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { AppNotification } from 'shared/contract';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openPostgres, type Database } from '../src/db/database';
 import { createTestApp, type TestApp } from './test-app';
+import { secondInstance, type SecondInstance } from './second-instance';
 import { createClient, createSpecialist, multipart, PDF_BYTES, projectFields } from './marketplace-helpers';
 import { openEventStream } from './event-stream';
 import { startS3Server, type TestS3Server } from './object-storage-server';
@@ -22,33 +20,21 @@ import { SIGN_IN_LIMITS, tenThenOneMore } from './shared-limits';
 let s3: TestS3Server;
 let a: TestApp;
 let aFolder: string;
+let second: SecondInstance;
 let b: FastifyInstance;
-let bDb: Database;
-let bFolder: string;
 
 beforeAll(async () => {
   s3 = await startS3Server();
   aFolder = mkdtempSync(path.join(tmpdir(), 'fundament-instance-a-'));
-  bFolder = mkdtempSync(path.join(tmpdir(), 'fundament-instance-b-'));
   a = await createTestApp({ objectStorage: s3.settings, uploadsDir: aFolder, rateLimits: SIGN_IN_LIMITS });
-  const { rows } = await a.db.query<{ schema: string }>('SELECT current_schema() AS schema');
-  bDb = await openPostgres(process.env.DATABASE_URL!, { schema: rows[0]!.schema, max: 4 });
-  b = await buildApp({
-    config: loadConfig(
-      { NODE_ENV: 'test' },
-      { serveWeb: false, objectStorage: s3.settings, uploadsDir: bFolder, dataDir: bFolder, rateLimits: SIGN_IN_LIMITS },
-    ),
-    database: bDb,
-  });
-  await b.listen({ port: 0, host: '127.0.0.1' });
+  second = await secondInstance(a, { objectStorage: s3.settings, rateLimits: SIGN_IN_LIMITS }, true);
+  b = second.app;
 });
 afterAll(async () => {
-  await b.close();
-  await bDb.close();
+  await second.close();
   await a.close();
   await s3.stop();
   rmSync(aFolder, { recursive: true, force: true });
-  rmSync(bFolder, { recursive: true, force: true });
 });
 
 it('a document uploaded through one instance downloads through the other, and no instance keeps it on its disk', async () => {
@@ -74,7 +60,7 @@ it('a document uploaded through one instance downloads through the other, and no
     expect(download.headers['content-type']).toBe('application/pdf');
   }
   expect(readdirSync(aFolder)).toEqual([]);
-  expect(readdirSync(bFolder).filter((name) => name !== 'pglite')).toEqual([]);
+  expect(readdirSync(second.folder)).toEqual([]);
 });
 
 it('ten failed sign-ins through one instance make the eleventh through the other a 429', async () => {
