@@ -27,7 +27,12 @@ beforeAll(async () => {
   yaounde = await createSpecialist(t.app, t.db, { first_name: 'Eric', cities: ['Yaoundé'] });
 });
 afterEach(() => open.splice(0).forEach((stream) => stream.close()));
-afterAll(async () => t.close());
+afterAll(async () => {
+  // fetch keeps its connections alive after the streams end; on PostgreSQL the server would wait
+  // out their idle timeout (72 s) before closing. The streams are over: drop the connections.
+  t.app.server.closeAllConnections();
+  await t.close();
+});
 
 async function stream(headers: Record<string, string>) {
   const reader = await openEventStream(url, headers);
