@@ -6,3 +6,4 @@ export * from './accounts';
 export * from './notifications';
 export * from './reference';
 export * from './admin';
+export * from './conversations';
