@@ -52,6 +52,13 @@ export const queryKeys = {
     /** The texts come translated from the API. */
     list: (locale: string) => ['notifications', LIST, locale] as const,
   },
+  /** The reader's conversations: the list and the badge move together when a message comes or is read. */
+  conversations: {
+    all: ['conversations'] as const,
+    list: () => ['conversations', LIST] as const,
+    unreadCount: () => ['conversations', 'unread-count'] as const,
+    thread: (id: string) => ['conversations', 'thread', id] as const,
+  },
   /** The back office reads the same records through other routes, with more fields: never the client's keys. */
   admin: {
     all: ['admin'] as const,

@@ -33,6 +33,7 @@ function setup(open: StreamOpener, enabled = true) {
   queryClient.setQueryData(queryKeys.notifications.unreadCount(), 1);
   queryClient.setQueryData(queryKeys.contracts.detail('c1'), { id: 'c1' });
   queryClient.setQueryData(queryKeys.projects.detail('p1'), { id: 'p1' });
+  queryClient.setQueryData(queryKeys.conversations.unreadCount(), 0);
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
   const hook = renderHook(() => useLiveNotifications(enabled, open), { wrapper });
   const stale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated ?? false;
@@ -49,6 +50,18 @@ it('reads the bell and the contract of an escrow notification again when one arr
   await waitFor(() => expect(stale(queryKeys.notifications.unreadCount())).toBe(true));
   expect(stale(queryKeys.contracts.detail('c1'))).toBe(true);
   expect(stale(queryKeys.projects.detail('p1'))).toBe(false);
+  expect(stale(queryKeys.conversations.unreadCount())).toBe(false);
+  hook.unmount();
+});
+
+it('reads the messages badge again when a message arrives', async () => {
+  const stream = fakeStream();
+  const { hook, stale } = setup(stream.open);
+  await waitFor(() => expect(hook.result.current).toBe(true));
+  const message: AppNotification = { ...funded, id: 13, kind: 'message_received', text: 'New message', link: '/main/messages/k1' };
+  stream.send(`event: notification\nid: 13\ndata: ${JSON.stringify(message)}\n\n`);
+  await waitFor(() => expect(stale(queryKeys.conversations.unreadCount())).toBe(true));
+  expect(stale(queryKeys.contracts.detail('c1'))).toBe(false);
   hook.unmount();
 });
 

@@ -8,6 +8,10 @@ import { connectLiveNotifications, type LiveNotificationsOptions } from './live-
 function invalidateFor(queryClient: QueryClient, notification: AppNotification) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
   const [, area, section, id] = notification.link.split('/');
+  // A new message: the conversations list, its thread and the unread badges all move.
+  if (notification.kind.startsWith('message') || (area === 'main' && section === 'messages')) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all });
+  }
   if (area !== 'main' || !id) return;
   // Escrow notifications link to their contract: its figures, statement and list entry all move.
   if (section === 'escrow') void queryClient.invalidateQueries({ queryKey: queryKeys.contracts.all });
@@ -31,6 +35,7 @@ export function useLiveNotifications(enabled: boolean, open?: LiveNotificationsO
       onResync: () => {
         void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
         void queryClient.invalidateQueries({ queryKey: queryKeys.contracts.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all });
       },
       onLiveChange: setLive,
     });

@@ -52,6 +52,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'main.escrow', path: '/main/escrow', auth: 'client', remote: 'mfe_client' },
   { name: 'main.contract', path: '/main/escrow/:id', auth: 'client', remote: 'mfe_client' },
   { name: 'main.catalog', path: '/main/catalog', auth: 'client', remote: 'mfe_client' },
+  // Conversations between a project's owner and its specialists (and the contract's expert).
+  { name: 'main.messages', path: '/main/messages', auth: 'client', remote: 'mfe_client' },
+  { name: 'main.conversation', path: '/main/messages/:id', auth: 'client', remote: 'mfe_client' },
   { name: 'admin', path: '/admin', auth: 'admin', redirectTo: '/admin/clients' },
   { name: 'admin.clients', path: '/admin/clients', auth: 'admin', remote: 'mfe_admin' },
   { name: 'admin.contractors', path: '/admin/contractors', auth: 'admin', remote: 'mfe_admin' },

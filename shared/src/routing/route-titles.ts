@@ -32,6 +32,8 @@ export const ROUTE_TITLES: Readonly<Record<string, MessageDescriptor>> = {
   'main.escrow': msg`Escrow`,
   'main.contract': msg`Contract`,
   'main.catalog': msg`Catalog`,
+  'main.messages': msg`Messages`,
+  'main.conversation': msg`Conversation`,
   'admin.clients': msg`Clients`,
   'admin.contractors': msg`Contractors`,
   'admin.assessors': msg`Assessors`,
