@@ -81,5 +81,12 @@ export const queryKeys = {
       disputes: (status: string) => ['admin', 'escrow', 'disputes', LIST, status] as const,
       dispute: (id: string) => ['admin', 'escrow', 'dispute', id] as const,
     },
+    /** A thread as the admin reads it (hidden bodies included), by its id or by the contract it continues on. */
+    conversations: {
+      all: ['admin', 'conversations'] as const,
+      detail: (id: string) => ['admin', 'conversations', 'detail', id] as const,
+      ofContract: (contractId: string) => ['admin', 'conversations', 'contract', contractId] as const,
+      reports: () => ['admin', 'conversations', 'reports', LIST] as const,
+    },
   },
 };

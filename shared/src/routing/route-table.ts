@@ -65,6 +65,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'admin.contract', path: '/admin/contracts/:id', auth: 'admin', remote: 'mfe_admin' },
   { name: 'admin.disputes', path: '/admin/disputes', auth: 'admin', remote: 'mfe_admin' },
   { name: 'admin.dispute', path: '/admin/disputes/:id', auth: 'admin', remote: 'mfe_admin' },
+  // A conversation between a project's parties, read-only, and the messages they reported as abusive.
+  { name: 'admin.conversation', path: '/admin/conversations/:id', auth: 'admin', remote: 'mfe_admin' },
+  { name: 'admin.message-reports', path: '/admin/message-reports', auth: 'admin', remote: 'mfe_admin' },
   // E-mail kept instead of sent when no mail server is configured; it holds account links, so admins only.
   { name: 'admin.outbox', path: '/admin/outbox', auth: 'admin', remote: 'mfe_admin' },
 ];

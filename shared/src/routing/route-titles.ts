@@ -43,6 +43,8 @@ export const ROUTE_TITLES: Readonly<Record<string, MessageDescriptor>> = {
   'admin.contract': msg`Contract review`,
   'admin.disputes': msg`Disputes`,
   'admin.dispute': msg`Dispute`,
+  'admin.conversation': msg`Conversation record`,
+  'admin.message-reports': msg`Reported messages`,
   'admin.outbox': msg`Outbox`,
   NotFound: msg`Page not found`,
 };
