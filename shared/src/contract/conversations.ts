@@ -35,6 +35,12 @@ const C = CONVERSATION_MESSAGES;
 export const PARTICIPANT_ROLES = ['client', 'specialist', 'expert'] as const;
 export const ParticipantRoleSchema = v.picklist(PARTICIPANT_ROLES);
 export type ParticipantRole = v.InferOutput<typeof ParticipantRoleSchema>;
+/** What a participant is called beside their name, in the parties' screens and the admin's. */
+export const PARTICIPANT_ROLE_LABELS = {
+  client: /*i18n*/ { id: 'Client', message: 'Client' },
+  specialist: /*i18n*/ { id: 'Specialist', message: 'Specialist' },
+  expert: /*i18n*/ { id: 'Expert', message: 'Expert' },
+} satisfies Record<ParticipantRole, MessageDescriptor>;
 
 export const ParticipantSchema = v.object({
   id: v.string(),
