@@ -98,7 +98,7 @@ describe('RootLayout chrome', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Clients', 'Contractors', 'Assessors', 'Escrow', 'Disputes', 'Audit trail', 'Outbox']);
+    ).toEqual(['Clients', 'Contractors', 'Assessors', 'Escrow', 'Disputes', 'Reported messages', 'Audit trail', 'Outbox']);
   });
 
   it('opens the terms and privacy pages in a new tab from the footer', () => {

@@ -6,7 +6,7 @@ import { LanguageSwitcher } from './language-switcher';
 import { NavMenu } from './nav-menu';
 import { PreloadNavLink } from './nav-link-preload';
 
-/** The admin area's navigation (spec §2: clients, contractors, assessors), then the escrow back office, the audit trail and the outbox. */
+/** The admin area's navigation (spec §2: clients, contractors, assessors), then the escrow back office, the reported messages, the audit trail and the outbox. */
 export function AdminHeader() {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -45,6 +45,9 @@ export function AdminHeader() {
           </PreloadNavLink>
           <PreloadNavLink to="/admin/disputes" className="nav-link">
             <Trans>Disputes</Trans>
+          </PreloadNavLink>
+          <PreloadNavLink to="/admin/message-reports" className="nav-link">
+            <Trans>Reported messages</Trans>
           </PreloadNavLink>
           <PreloadNavLink to="/admin/audit" className="nav-link">
             <Trans>Audit trail</Trans>
