@@ -18,5 +18,7 @@ export default createRemoteRoutes({
     'main.escrow': lazy(() => import('../features/escrow/escrow-page').then((m) => ({ default: m.EscrowPage }))),
     'main.contract': lazy(() => import('../features/escrow/contract-page').then((m) => ({ default: m.ContractPage }))),
     'main.catalog': lazy(() => import('../features/catalog/catalog-page').then((m) => ({ default: m.ClientCatalogPage }))),
+    'main.messages': lazy(() => import('../features/conversations/messages-page').then((m) => ({ default: m.MessagesPage }))),
+    'main.conversation': lazy(() => import('../features/conversations/messages-page').then((m) => ({ default: m.MessagesPage }))),
   },
 }) satisfies RemoteModules['mfe_client']['Routes'];

@@ -1,0 +1,56 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { ConversationSummary, Participant, ParticipantRole } from 'shared/contract';
+
+/** What each participant is, shown beside their name. */
+export const ROLE_LABELS: Record<ParticipantRole, MessageDescriptor> = {
+  client: msg`Client`,
+  specialist: msg`Specialist`,
+  expert: msg`Expert`,
+};
+
+/** The people of a conversation other than the reader. */
+export function othersOf(conversation: Pick<ConversationSummary, 'participants'>, userId: string | undefined): Participant[] {
+  return conversation.participants.filter((participant) => participant.id !== userId);
+}
+
+/**
+ * The party the reader talks with, whom they can block: the specialist for
+ * the owner, the owner for the specialist. The expert blocks nobody (they
+ * join a contract's conversation to inspect, not to be chosen).
+ */
+export function counterpartOf(conversation: Pick<ConversationSummary, 'participants'>, userId: string | undefined): Participant | undefined {
+  const me = conversation.participants.find((participant) => participant.id === userId);
+  if (!me || me.role === 'expert') return undefined;
+  return conversation.participants.find((participant) => participant.id !== userId && participant.role !== 'expert');
+}
+
+/** A calendar day in the reader's language, for the separators between days. */
+export function dayKey(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
+}
+
+export function formatDay(iso: string, locale: string, now = new Date()): string {
+  const date = new Date(iso);
+  const days = Math.round((startOfDay(now) - startOfDay(date)) / 86_400_000);
+  if (days === 0 || days === 1) return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-days, 'day');
+  const sameYear = date.getFullYear() === now.getFullYear();
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }) }).format(date);
+}
+
+function startOfDay(date: Date): number {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+
+export function formatTime(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+}
+
+/** The time of the last message in the list: the hour today, the date before. */
+export function formatListTime(iso: string, locale: string, now = new Date()): string {
+  const date = new Date(iso);
+  if (dayKey(iso) === dayKey(now.toISOString())) return formatTime(iso, locale);
+  const sameYear = date.getFullYear() === now.getFullYear();
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) }).format(date);
+}
