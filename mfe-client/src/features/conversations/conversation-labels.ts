@@ -1,13 +1,4 @@
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
-import type { ConversationSummary, Participant, ParticipantRole } from 'shared/contract';
-
-/** What each participant is, shown beside their name. */
-export const ROLE_LABELS: Record<ParticipantRole, MessageDescriptor> = {
-  client: msg`Client`,
-  specialist: msg`Specialist`,
-  expert: msg`Expert`,
-};
+import type { ConversationSummary, Participant } from 'shared/contract';
 
 /** The people of a conversation other than the reader. */
 export function othersOf(conversation: Pick<ConversationSummary, 'participants'>, userId: string | undefined): Participant[] {

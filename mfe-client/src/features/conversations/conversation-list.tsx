@@ -5,10 +5,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { queryKeys } from 'shared/query';
 import { pathFor } from 'shared/routing';
 import { clientUserAtom } from 'shared/session';
-import type { ConversationSummary } from 'shared/contract';
+import { PARTICIPANT_ROLE_LABELS, type ConversationSummary } from 'shared/contract';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { listConversations } from './api/list-conversations';
-import { formatListTime, othersOf, ROLE_LABELS } from './conversation-labels';
+import { formatListTime, othersOf } from './conversation-labels';
 
 /** The reader's conversations, the latest activity first; `activeId` marks the one open beside it. */
 export function ConversationList({ activeId }: { activeId?: string }) {
@@ -56,7 +56,9 @@ function ConversationRow({ conversation, active }: { conversation: ConversationS
           </time>
         )}
       </span>
-      <span className="conversation-row__people">{others.map((person) => `${person.name} (${i18n._(ROLE_LABELS[person.role])})`).join(', ')}</span>
+      <span className="conversation-row__people">
+        {others.map((person) => `${person.name} (${i18n._(PARTICIPANT_ROLE_LABELS[person.role])})`).join(', ')}
+      </span>
       <span className="conversation-row__bottom">
         <span className="conversation-row__preview">
           {last ? (

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import * as v from 'valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MESSAGE_MAX_LENGTH, MessageEditSchema, type ConversationMessage } from 'shared/contract';
+import { MESSAGE_MAX_LENGTH, MessageEditSchema, PARTICIPANT_ROLE_LABELS, type ConversationMessage } from 'shared/contract';
 import { fieldErrors } from 'shared/schemas';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { AttachmentList } from './attachment-view';
 import { deleteMessage, editMessage, setPinned } from './api/message-actions';
 import { refusal } from './composer';
-import { formatTime, ROLE_LABELS } from './conversation-labels';
+import { formatTime } from './conversation-labels';
 import { ReportDialog } from './report-dialog';
 
 interface MessageItemProps {
@@ -71,7 +71,7 @@ export function MessageItem({ conversationId, message, own, now, canPin, canWrit
     >
       <header className="conversation-message__head">
         <span className="conversation-message__sender">{own ? <Trans>You</Trans> : message.sender.name}</span>
-        <span className="conversation-message__role">{i18n._(ROLE_LABELS[message.sender.role])}</span>
+        <span className="conversation-message__role">{i18n._(PARTICIPANT_ROLE_LABELS[message.sender.role])}</span>
         <time className="conversation-message__time" dateTime={message.created_at}>
           {formatTime(message.created_at, i18n.locale)}
         </time>

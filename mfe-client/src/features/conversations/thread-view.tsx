@@ -8,12 +8,12 @@ import { queryKeys } from 'shared/query';
 import { pathFor } from 'shared/routing';
 import { clientUserAtom } from 'shared/session';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import type { ConversationMessage, ConversationThread } from 'shared/contract';
+import { PARTICIPANT_ROLE_LABELS, type ConversationMessage, type ConversationThread } from 'shared/contract';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { getThread } from './api/get-thread';
 import { markRead, setBlocked } from './api/message-actions';
 import { Composer } from './composer';
-import { counterpartOf, dayKey, formatDay, othersOf, ROLE_LABELS } from './conversation-labels';
+import { counterpartOf, dayKey, formatDay, othersOf } from './conversation-labels';
 import { MessageItem } from './message-item';
 import { useNow } from './use-now';
 
@@ -145,7 +145,7 @@ function Thread({ thread, messages, hasEarlier, loadingEarlier, onLoadEarlier, o
           {others.map((person, index) => (
             <Fragment key={person.id}>
               {index > 0 && ', '}
-              {person.name} <span className="client-muted">({i18n._(ROLE_LABELS[person.role])})</span>
+              {person.name} <span className="client-muted">({i18n._(PARTICIPANT_ROLE_LABELS[person.role])})</span>
             </Fragment>
           ))}
         </p>
