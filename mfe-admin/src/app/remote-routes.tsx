@@ -19,6 +19,8 @@ export default createRemoteRoutes({
     'admin.contract': lazy(() => import('../features/contract-detail/contract-page').then((m) => ({ default: m.ContractPage }))),
     'admin.disputes': lazy(() => import('../features/disputes/disputes-page').then((m) => ({ default: m.DisputesPage }))),
     'admin.dispute': lazy(() => import('../features/disputes/dispute-page').then((m) => ({ default: m.DisputePage }))),
+    'admin.conversation': lazy(() => import('../features/conversations/conversation-page').then((m) => ({ default: m.ConversationPage }))),
+    'admin.message-reports': lazy(() => import('../features/conversations/message-reports-page').then((m) => ({ default: m.MessageReportsPage }))),
     'admin.outbox': lazy(() => import('../features/outbox/outbox-page').then((m) => ({ default: m.OutboxPage }))),
   },
 }) satisfies RemoteModules['mfe_admin']['Routes'];

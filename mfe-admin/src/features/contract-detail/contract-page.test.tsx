@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from 'shared/session';
 import { fakeApi } from 'shared/testing';
 import { adminUserFixture } from '../../testing/fixtures';
 import { CONTRACT_ID, contractFixture, milestoneFixture } from '../../testing/escrow-fixtures';
+import { CONVERSATION_ID, conversationFixture } from '../../testing/conversation-fixtures';
 import { renderAdminPage } from '../../testing/render-page';
 import { ContractPage } from './contract-page';
 
@@ -97,6 +98,22 @@ describe('contract page', () => {
     expect(within(table).getByText('Funding')).toBeInTheDocument();
     expect(within(table).getByText('+€3,105')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
+  });
+
+  it('shows what the parties wrote to each other on the contract, with a link to the full record', async () => {
+    fakeApi({
+      [`GET admin/contracts/${CONTRACT_ID}`]: () => ({ body: contractFixture() }),
+      [`GET admin/contracts/${CONTRACT_ID}/statement`]: () => ({ body: statement }),
+      [`GET admin/contracts/${CONTRACT_ID}/conversation`]: () => ({ body: conversationFixture() }),
+      'GET admin/experts': () => ({ body: experts }),
+    });
+    renderContract();
+    const conversation = await screen.findByRole('region', { name: 'Conversation between the parties', busy: false });
+    expect(within(conversation).getAllByRole('article')).toHaveLength(3);
+    expect(within(conversation).getByRole('link', { name: 'Open the full record' })).toHaveAttribute(
+      'href',
+      `/admin/conversations/${CONVERSATION_ID}`,
+    );
   });
 
   it('downloads a photo and the CSV statement with the admin token', async () => {

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { pathFor } from 'shared/routing';
 import { notify, SOMETHING_WENT_WRONG, Spinner } from 'shared/ui';
 import { escrowCalls } from '../common/api/escrow-api';
+import { ContractConversation } from '../common/contract-conversation';
 import { EscrowBadge } from '../common/escrow-badge';
 import { CONTRACT_STATUS, FROZEN_REASON_LABELS } from '../common/escrow-labels';
 import { formatDate, formatDateTime } from '../common/format';
@@ -176,6 +177,7 @@ export function ContractPage() {
         </section>
 
         <StatementSection contractId={contract.id} />
+        <ContractConversation contractId={contract.id} />
 
         {confirmInsolvency && (
           <ReasonDialog

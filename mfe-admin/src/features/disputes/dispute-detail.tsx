@@ -5,6 +5,7 @@ import { pathFor } from 'shared/routing';
 import { Money, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { escrowCalls } from '../common/api/escrow-api';
 import type { DisputeView } from 'shared/contract';
+import { ContractConversation } from '../common/contract-conversation';
 import { ContractFiles } from '../common/contract-files';
 import { EscrowBadge } from '../common/escrow-badge';
 import { DISPUTE_STATUS, PARTY_ROLE_LABELS } from '../common/escrow-labels';
@@ -83,79 +84,83 @@ export function DisputeDetail({ dispute, onChange }: { dispute: DisputeView; onC
         </header>
         <DisputeResolution dispute={dispute} />
 
-        <section className="ui-card" aria-labelledby="dispute-facts">
-          <h2 id="dispute-facts" className="admin-section-title">
-            <Trans>The dispute</Trans>
-          </h2>
-          <dl className="admin-facts">
-            <div>
-              <dt>
-                <Trans>Opened by</Trans>
-              </dt>
-              <dd>
-                <Trans>
-                  {openerName} ({openerRole}) on {openedAt}
-                </Trans>
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Parties</Trans>
-              </dt>
-              <dd>
-                {dispute.contract.client_name} · {dispute.contract.contractor_name}
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Respond by</Trans>
-              </dt>
-              <dd>
-                <RespondBy dispute={dispute} />
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Arbitration window</Trans>
-              </dt>
-              <dd>
-                <ArbitrationWindow dispute={dispute} />
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Held in escrow</Trans>
-              </dt>
-              <dd>
-                <Money amount={dispute.held_amount} currency={currency} />
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Milestone amount</Trans>
-              </dt>
-              <dd>
-                <Money amount={milestoneAmount} currency={currency} />
-              </dd>
-            </div>
-          </dl>
-          <h3 className="admin-evidence__title admin-spaced">
-            <Trans>Reason</Trans>
-          </h3>
-          <p className="admin-prose">{dispute.reason}</p>
-          <div className="admin-evidence">
-            <h3 className="admin-evidence__title">
-              <Trans>Evidence</Trans>
+        {/* What the parties agreed in writing sits beside the evidence: side by side on wide screens, one after the other on narrow ones. */}
+        <div className="admin-dispute__columns">
+          <section className="ui-card" aria-labelledby="dispute-facts">
+            <h2 id="dispute-facts" className="admin-section-title">
+              <Trans>The dispute</Trans>
+            </h2>
+            <dl className="admin-facts">
+              <div>
+                <dt>
+                  <Trans>Opened by</Trans>
+                </dt>
+                <dd>
+                  <Trans>
+                    {openerName} ({openerRole}) on {openedAt}
+                  </Trans>
+                </dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>Parties</Trans>
+                </dt>
+                <dd>
+                  {dispute.contract.client_name} · {dispute.contract.contractor_name}
+                </dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>Respond by</Trans>
+                </dt>
+                <dd>
+                  <RespondBy dispute={dispute} />
+                </dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>Arbitration window</Trans>
+                </dt>
+                <dd>
+                  <ArbitrationWindow dispute={dispute} />
+                </dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>Held in escrow</Trans>
+                </dt>
+                <dd>
+                  <Money amount={dispute.held_amount} currency={currency} />
+                </dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>Milestone amount</Trans>
+                </dt>
+                <dd>
+                  <Money amount={milestoneAmount} currency={currency} />
+                </dd>
+              </div>
+            </dl>
+            <h3 className="admin-evidence__title admin-spaced">
+              <Trans>Reason</Trans>
             </h3>
-            {dispute.evidence.length === 0 ? (
-              <p className="admin-muted">
-                <Trans>No file was attached.</Trans>
-              </p>
-            ) : (
-              <ContractFiles contractId={dispute.contract_id} files={dispute.evidence} />
-            )}
-          </div>
-        </section>
+            <p className="admin-prose">{dispute.reason}</p>
+            <div className="admin-evidence">
+              <h3 className="admin-evidence__title">
+                <Trans>Evidence</Trans>
+              </h3>
+              {dispute.evidence.length === 0 ? (
+                <p className="admin-muted">
+                  <Trans>No file was attached.</Trans>
+                </p>
+              ) : (
+                <ContractFiles contractId={dispute.contract_id} files={dispute.evidence} />
+              )}
+            </div>
+          </section>
+          <ContractConversation contractId={dispute.contract_id} />
+        </div>
 
         <DisputeThread dispute={dispute} onChange={onChange} />
 

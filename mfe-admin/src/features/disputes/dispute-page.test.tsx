@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { STORAGE_KEYS } from 'shared/session';
 import { fakeApi, REFUSED_AMOUNTS } from 'shared/testing';
+import { CONVERSATION_ID, conversationFixture } from '../../testing/conversation-fixtures';
 import { CONTRACT_ID, DISPUTE_ID, contractFixture, disputeFixture } from '../../testing/escrow-fixtures';
 import { renderAdminPage } from '../../testing/render-page';
 import { DisputePage } from './dispute-page';
@@ -99,7 +101,7 @@ describe('dispute page', () => {
       await userEvent.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     }
-    expect(calls.some((call) => call.key.startsWith('GET admin/contracts'))).toBe(false);
+    expect(calls.some((call) => call.key === `GET admin/contracts/${CONTRACT_ID}`)).toBe(false);
     expect(keys[0]).toBeTruthy();
     expect(keys[1]).toBeTruthy();
     expect(keys[0]).not.toBe(keys[1]);
@@ -155,6 +157,66 @@ describe('dispute page', () => {
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Start mediation?' })).getByRole('button', { name: 'Start mediation' }));
     expect(await screen.findByText('In mediation')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start mediation' })).not.toBeInTheDocument();
+  });
+
+  it('shows the contract’s conversation beside the evidence, read-only: pinned messages alone on demand, a hidden one with its reason', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token-1');
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:file'), revokeObjectURL: jest.fn() });
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const calls = fakeApi({
+      [`GET admin/disputes/${DISPUTE_ID}`]: () => ({ body: disputeFixture() }),
+      [`GET admin/contracts/${CONTRACT_ID}/conversation`]: () => ({ body: conversationFixture() }),
+      [`GET admin/conversations/${CONVERSATION_ID}/attachments/a1`]: () => ({ body: 'jpeg bytes' }),
+    });
+    renderDispute();
+    const conversation = await screen.findByRole('region', { name: 'Conversation between the parties', busy: false });
+    expect(within(conversation).getByText('Awa Ndiaye (Client)')).toBeInTheDocument();
+    const messages = within(conversation).getAllByRole('article');
+    expect(messages.map((message) => message.getAttribute('aria-label'))).toEqual([
+      'Message from Awa Ndiaye',
+      'Message from Paul Mbappe',
+      'Message from Awa Ndiaye',
+    ]);
+    expect(messages[1]).toHaveTextContent('Paul Mbappe (Specialist)');
+    expect(messages[1]).toHaveTextContent('Pinned as evidence');
+    // The parties no longer see it; the admin reads it, and why it was hidden.
+    expect(messages[2]).toHaveTextContent('Hidden from the parties: Insult');
+    expect(messages[2]).toHaveTextContent('You are a thief.');
+    expect(messages[2]).toHaveTextContent('Reported 2 times');
+    expect(within(conversation).getByRole('link', { name: 'Open the full record' })).toHaveAttribute(
+      'href',
+      `/admin/conversations/${CONVERSATION_ID}`,
+    );
+    // Read-only: nothing to write, nothing to hide from the dispute view.
+    expect(within(conversation).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(conversation).queryByRole('button', { name: /hide/i })).not.toBeInTheDocument();
+
+    const pinnedFilter = within(conversation).getByRole('button', { name: 'Pinned as evidence (1)' });
+    await userEvent.click(pinnedFilter);
+    expect(pinnedFilter).toHaveAttribute('aria-pressed', 'true');
+    expect(within(conversation).getAllByRole('article')).toHaveLength(1);
+    expect(within(conversation).getByRole('article')).toHaveTextContent('the slab is poured on 1 February, at no extra cost.');
+    await userEvent.click(within(conversation).getByRole('button', { name: 'All messages (3)' }));
+    expect(within(conversation).getAllByRole('article')).toHaveLength(3);
+
+    await userEvent.click(within(conversation).getByRole('button', { name: 'Download site.jpg' }));
+    await waitFor(() => expect(saved).toEqual(['site.jpg']));
+    const file = calls.find((call) => call.key === `GET admin/conversations/${CONVERSATION_ID}/attachments/a1`)!;
+    expect(file.headers.get('Authorization')).toBe('Bearer admin-token-1');
+  });
+
+  it('says so when the parties never wrote on the contract, and in French', async () => {
+    fakeApi({
+      [`GET admin/disputes/${DISPUTE_ID}`]: () => ({ body: disputeFixture() }),
+      [`GET admin/contracts/${CONTRACT_ID}/conversation`]: () => ({ body: conversationFixture({ id: '', participants: [], messages: [] }) }),
+    });
+    renderDispute('fr');
+    const conversation = await screen.findByRole('region', { name: 'Conversation entre les parties', busy: false });
+    expect(await within(conversation).findByText('Les parties ne se sont encore rien écrit.')).toBeInTheDocument();
+    expect(within(conversation).queryByRole('link')).not.toBeInTheDocument();
   });
 
   // The same cases as the quote form and the owed amount: one parser, one reading.
