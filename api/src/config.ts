@@ -20,6 +20,8 @@ export interface AppConfig {
   webRoot: string;
   /** A JSON file whose entries replace the generated remotes.json entries (deploying a remote elsewhere). */
   remotesFile: string | undefined;
+  /** Where `pnpm prerender` wrote the public pages' HTML (`PRERENDER_DIR`); the shell's `dist/prerendered` when unset. */
+  prerenderDir?: string;
   logLevel: string;
   /** Check every API answer against its schema and answer 500 when it does not match (`API_STRICT_RESPONSES`; on except in production). */
   strictResponses: boolean;
@@ -237,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveWeb: env.SERVE_WEB ? env.SERVE_WEB === 'true' : mode === 'production',
     webRoot: path.resolve(env.WEB_ROOT ?? REPO_ROOT),
     remotesFile: env.REMOTES_FILE || undefined,
+    prerenderDir: env.PRERENDER_DIR ? path.resolve(env.PRERENDER_DIR) : undefined,
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     strictResponses: env.API_STRICT_RESPONSES ? env.API_STRICT_RESPONSES === 'true' : mode !== 'production',
     // Published demo passwords belong to the embedded demo: a server database gets them only when asked (SEED_DEMO=true).

@@ -112,3 +112,71 @@ describe('production web serving', () => {
     expect(api.json()).toEqual({ message: 'Not found' });
   });
 });
+
+describe('prerendered public pages', () => {
+  const dir = () => path.join(webRoot, 'shell', 'dist', 'prerendered');
+  const page = (locale: string, heading: string) =>
+    `<!doctype html><html lang="${locale}"><div id="root" data-prerendered="${locale}"><h1>${heading}</h1></div>`;
+
+  /** What `pnpm prerender` writes: the pages, then the index naming them and the remote release they were made from. */
+  function prerender(landingManifest: string, heading = 'Build with confidence') {
+    mkdirSync(path.join(dir(), 'en'), { recursive: true });
+    mkdirSync(path.join(dir(), 'fr'), { recursive: true });
+    writeFileSync(path.join(dir(), 'en', 'index.html'), page('en', heading));
+    writeFileSync(path.join(dir(), 'fr', 'index.html'), page('fr', `${heading} (fr)`));
+    writeFileSync(path.join(dir(), 'en', 'sign-up.html'), page('en', 'Create your account'));
+    writeFileSync(
+      path.join(dir(), 'pages.json'),
+      JSON.stringify({
+        pages: {
+          '/': { remote: 'mfe_landing', manifest: landingManifest, files: { en: 'en/index.html', fr: 'fr/index.html' } },
+          '/sign-up': { remote: 'mfe_auth', manifest: '/remotes/mfe-auth/mf-manifest.json', files: { en: 'en/sign-up.html' } },
+        },
+        aliases: { '/register': '/sign-up' },
+      }),
+    );
+  }
+
+  afterEach(() => rmSync(dir(), { recursive: true, force: true }));
+
+  it("answers a public page in the visitor's language: the stored choice's cookie, else Accept-Language, else English", async () => {
+    prerender('/remotes/mfe-landing/mf-manifest.json');
+    const get = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/', headers });
+
+    const french = await get({ 'accept-language': 'de-DE,fr;q=0.8,en;q=0.5' });
+    expect(french.body).toContain('Build with confidence (fr)');
+    expect(french.headers['content-language']).toBe('fr');
+    expect(french.headers.vary).toMatch(/Accept-Language, Cookie/);
+    expect(french.headers['cache-control']).toBe('no-cache');
+
+    expect((await get({ 'accept-language': 'fr;q=0.4, en;q=0.9' })).body).toContain('<h1>Build with confidence</h1>');
+    expect((await get({ 'accept-language': 'fr', cookie: 'locale=en' })).body).toContain('<h1>Build with confidence</h1>');
+    expect((await get({ 'accept-language': 'en', cookie: 'locale=fr' })).body).toContain('(fr)');
+    expect((await get({})).body).toContain('<html lang="en">');
+    // An alias gets its target's page; a locale with no page, and signed-in or unknown pages, the plain shell.
+    expect((await t.app.inject({ method: 'GET', url: '/register' })).body).toContain('Create your account');
+    expect((await get({ cookie: 'locale=fr' })).body).toContain('(fr)');
+    expect((await t.app.inject({ method: 'GET', url: '/sign-up', headers: { cookie: 'locale=fr' } })).body).toContain('<title>Shell</title>');
+    for (const url of ['/main/projects', '/unknown/page']) {
+      expect((await t.app.inject({ method: 'GET', url })).body).toContain('<title>Shell</title>');
+    }
+  });
+
+  it('follows a new prerender without a restart, and never serves a page made from a remote remotes.json no longer names', async () => {
+    prerender('/remotes/mfe-landing/mf-manifest.json', 'First release');
+    expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('First release');
+
+    // The landing is redeployed on a CDN: its old page is no longer served…
+    const file = path.join(webRoot, 'remotes-override.json');
+    const original = JSON.stringify({ mfe_admin: 'https://admin.cdn.example/v7/mf-manifest.json', bogus: 'x' });
+    writeFileSync(file, JSON.stringify({ mfe_landing: 'https://landing.cdn.example/v2/mf-manifest.json' }));
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('<title>Shell</title>');
+      // …until the deploy step prerenders again with it.
+      prerender('https://landing.cdn.example/v2/mf-manifest.json', 'Second release');
+      expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('Second release');
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+});

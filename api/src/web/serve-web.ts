@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { REMOTE_PACKAGES } from 'shared/federation';
 import type { AppConfig } from '../config';
 import { remotePublicPath, type RemotesSource } from './remotes-json';
+import { chooseLocale, createPrerenderedPages } from './prerendered-pages';
 
 /** Files named by content hash never change: cache them for a year. Entry points must be revalidated. */
 const HASHED = /\.[0-9a-f]{8}(\.chunk)?\.(js|css)$|\/assets\/.+\.[0-9a-f]{8}\.\w+$/;
@@ -68,11 +69,24 @@ export const serveWeb: FastifyPluginAsync<ServeWebOptions> = async (app, { confi
     });
   }
 
-  const sendShell = (reply: FastifyReply) => {
+  const prerendered = createPrerenderedPages(config.prerenderDir ?? path.join(shellDist, 'prerendered'), remotes, (message) => app.log.warn(message));
+
+  /**
+   * A public page arrives as its prerendered HTML in the visitor's language,
+   * which the shell hydrates; every other page (and a public one with no
+   * current prerender) gets the empty shell page, rendered in the browser.
+   */
+  const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html').sendFile('index.html', shellDist);
+    const pathname = request.url.split('?')[0] ?? '/';
+    const locale = chooseLocale(request.cookies?.locale, request.headers['accept-language']);
+    const page = prerendered.find(pathname, locale);
+    if (page === undefined) return reply.type('text/html').sendFile('index.html', shellDist);
+    // The same URL has one page per language: caches must key it on what the choice is made from.
+    reply.header('Vary', 'Accept-Language, Cookie').header('Content-Language', locale);
+    return reply.type('text/html; charset=utf-8').send(page);
   };
-  app.get('/', (_request, reply) => sendShell(reply));
+  app.get('/', (request, reply) => sendShell(request, reply));
 
   // History mode: any other page GET gets the shell, which routes on the client.
   app.setNotFoundHandler((request, reply) => {
@@ -82,6 +96,6 @@ export const serveWeb: FastifyPluginAsync<ServeWebOptions> = async (app, { confi
       !request.url.startsWith('/remotes/') &&
       !path.extname(request.url.split('?')[0] ?? '');
     if (!wantsPage) return reply.status(404).send({ message: 'Not found' });
-    return sendShell(reply);
+    return sendShell(request, reply);
   });
 };

@@ -1,4 +1,14 @@
-export { LOCALES, DEFAULT_LOCALE, LOCALE_LABELS, isLocale, readStoredLocale, storeLocale } from './locale';
+export {
+  LOCALES,
+  DEFAULT_LOCALE,
+  LOCALE_LABELS,
+  isLocale,
+  readStoredLocale,
+  storeLocale,
+  LOCALE_COOKIE,
+  negotiateLocale,
+  initialLocale,
+} from './locale';
 export type { Locale } from './locale';
 export { registerCatalog, activateLocale, currentLocale, isCatalogLoaded } from './catalogs';
 export type { CatalogLoader } from './catalogs';

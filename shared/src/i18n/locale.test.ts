@@ -1,8 +1,26 @@
 import { i18n } from '@lingui/core';
 import { activateLocale, registerCatalog } from './catalogs';
-import { readStoredLocale } from './locale';
+import { initialLocale, negotiateLocale, readStoredLocale, storeLocale } from './locale';
 
 describe('locale', () => {
+  it('picks the first preferred language we translate into, English when none', () => {
+    expect(negotiateLocale(['de-DE', 'fr-CA', 'en'])).toBe('fr');
+    expect(negotiateLocale(['en-GB', 'fr'])).toBe('en');
+    expect(negotiateLocale(['de', 'es'])).toBe('en');
+    expect(negotiateLocale([])).toBe('en');
+  });
+
+  it('follows the browser on a first visit and the remembered choice after, which the server reads from a cookie', () => {
+    window.localStorage.removeItem('locale');
+    const languages = jest.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'en']);
+    expect(initialLocale()).toBe('fr');
+    storeLocale('en');
+    expect(initialLocale()).toBe('en');
+    expect(document.cookie).toContain('locale=en');
+    languages.mockRestore();
+    window.localStorage.removeItem('locale');
+  });
+
   it('defaults to en and ignores unknown stored values', () => {
     expect(readStoredLocale()).toBe('en');
     window.localStorage.setItem('locale', 'de');
