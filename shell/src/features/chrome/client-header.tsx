@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useLiveNotifications } from 'shared/query';
 import { navigationFor, pathFor } from 'shared/routing';
 import { clientSession, clientUserAtom } from 'shared/session';
+import { MessagesLink } from './messages-link';
 import { NotificationBell } from './notification-bell';
 import { BrandLogo } from './brand-logo';
 import { LanguageSwitcher } from './language-switcher';
@@ -15,7 +16,7 @@ export function ClientHeader() {
   const { t, i18n } = useLingui();
   const user = useAtomValue(clientUserAtom);
   const navigate = useNavigate();
-  // Started once, with the signed-in header: the bell and the escrow screens follow it, polling only while it is down.
+  // Started once, with the signed-in header: the bell, the messages badge and the escrow screens follow it, polling only while it is down.
   const live = useLiveNotifications(Boolean(user));
   const name = user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email : '';
   // The account link and Sign out: in the header bar, and in the menu panel on the narrowest screens, where the bar has no room for them.
@@ -49,6 +50,7 @@ export function ClientHeader() {
         </NavMenu>
         <div className="site-header__actions">
           <LanguageSwitcher />
+          <MessagesLink live={live} />
           <NotificationBell live={live} />
           {account(true)}
         </div>
