@@ -15,6 +15,7 @@ import { mailerPlugin } from './mail/mailer-plugin';
 import { jobsPlugin } from './jobs/jobs-plugin';
 import { CLEANUP_SCHEDULE, deleteExpiredRecords } from './jobs/cleanup';
 import { defineEscrowTimers } from './escrow/timer-job';
+import { defineMessageDigest } from './marketplace/message-digest';
 import { objectStorePlugin } from './uploads/object-store-plugin';
 import { authPlugin } from './accounts/auth-plugin';
 import { authRoutes } from './routes/auth';
@@ -32,6 +33,8 @@ import { notificationRoutes } from './routes/notifications';
 import { adminRoutes } from './routes/admin';
 import { contractRoutes } from './routes/contracts';
 import { adminEscrowRoutes } from './routes/admin/escrow';
+import { conversationRoutes } from './routes/conversations';
+import { adminConversationRoutes } from './routes/admin/conversations';
 import { createSandboxProvider, type PaymentProvider } from './escrow/payment-provider';
 import { recoverPaymentIntents } from './escrow/card-payments';
 import { runSeeds } from './seed/run-seeds';
@@ -148,6 +151,7 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
   });
   await app.register(mailerPlugin, { config });
   defineEscrowTimers(app, config);
+  defineMessageDigest(app, config);
   await app.register(objectStorePlugin, { config });
   await app.register(authPlugin);
   if (config.seedDemo) app.addHook('onReady', async () => runSeeds(app.db, app.log));
@@ -187,6 +191,8 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
       await api.register(adminRoutes, { config });
       await api.register(contractRoutes, { config, payments });
       await api.register(adminEscrowRoutes, { config, payments });
+      await api.register(conversationRoutes);
+      await api.register(adminConversationRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
     },
     { prefix: '/api/v1' },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MessageDescriptor } from '@lingui/core';
-import { MARKETPLACE_API_MESSAGES as MM, API_MESSAGES as M, ESCROW_API_MESSAGES as EM } from 'shared/messages';
+import { MARKETPLACE_API_MESSAGES as MM, API_MESSAGES as M, ESCROW_API_MESSAGES as EM, CONVERSATION_API_MESSAGES as CM } from 'shared/messages';
 import { isApiLocale, translatorFor, type Translator } from '../i18n/server-i18n';
 import type { NewNotification, NotificationKind } from './notifications';
 import { escapeHtml } from '../mail/templates';
@@ -31,6 +31,8 @@ const TEXT: Record<NotificationKind, (data: Record<string, string | number>) => 
   auto_release_reminder: () => EM.notifyAutoReleaseReminder,
   dispute_escalated: () => EM.notifyDisputeEscalated,
   estimate_reminder: () => EM.notifyEstimateReminder,
+  // A message with files only has no text to preview.
+  message_received: (data) => (data.preview ? CM.notifyMessage : CM.notifyAttachment),
 };
 
 /** The sentence a notification reads as, in one language. */

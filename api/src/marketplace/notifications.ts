@@ -25,7 +25,8 @@ export type NotificationKind =
   | 'review_received'
   | 'auto_release_reminder'
   | 'dispute_escalated'
-  | 'estimate_reminder';
+  | 'estimate_reminder'
+  | 'message_received';
 
 export interface NewNotification {
   userId: string;

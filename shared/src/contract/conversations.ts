@@ -140,6 +140,8 @@ export const MessageEditSchema = v.object({
 
 export const MessageParamsSchema = v.object({ id: v.string(), messageId: v.string() });
 export type MessageParams = v.InferOutput<typeof MessageParamsSchema>;
+/** `/admin/messages/:messageId/...`: a message by its id alone. */
+export const MessageIdParamsSchema = v.object({ messageId: v.string() });
 export const AttachmentParamsSchema = v.object({ id: v.string(), attachmentId: v.string() });
 
 /** Reporting a message to the admins, or an admin hiding one: a reason is required. */
@@ -161,7 +163,10 @@ export const AdminConversationMessageSchema = v.object({
 });
 export type AdminConversationMessage = v.InferOutput<typeof AdminConversationMessageSchema>;
 
-/** `GET /admin/conversations/:id` and `GET /admin/contracts/:id/conversation`: the whole thread, read-only, pinned messages flagged. */
+/**
+ * `GET /admin/conversations/:id` and `GET /admin/contracts/:id/conversation`: the whole thread, read-only, pinned
+ * messages flagged. For a contract whose parties never wrote, `id` is empty and `messages` is empty.
+ */
 export const AdminConversationSchema = v.object({
   ...ConversationSummarySchema.entries,
   messages: v.array(AdminConversationMessageSchema),
@@ -170,6 +175,8 @@ export type AdminConversation = v.InferOutput<typeof AdminConversationSchema>;
 
 /** `GET /admin/message-reports`: reported messages not yet handled, oldest first. */
 export const MessageReportSchema = v.object({
+  /** The report itself, for `POST /admin/message-reports/:id/dismiss`. */
+  id: v.string(),
   message: AdminConversationMessageSchema,
   conversation_id: v.string(),
   project_title: v.string(),

@@ -6,4 +6,5 @@ export { ESCROW_API_MESSAGES } from './escrow-api-messages';
 export { SOCIAL_API_MESSAGES } from './social-api-messages';
 export { STATEMENT_MESSAGES } from './statement-messages';
 export { CATALOG_API_MESSAGES } from './catalog-api-messages';
+export { CONVERSATION_API_MESSAGES } from './conversation-api-messages';
 export { CONTRACT_STATUS_LABELS, MILESTONE_STATUS_LABELS } from './escrow-labels';

@@ -13,12 +13,14 @@ export const AUDIT_ACTIONS = [
   'user.suspended',
   'user.reactivated',
   'expert.created',
+  'message.hidden',
+  'message_report.dismissed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType: 'user' | 'evidence';
+  targetType: 'user' | 'evidence' | 'message' | 'message_report';
   targetId: string;
   targetLabel: string;
   before?: unknown;
