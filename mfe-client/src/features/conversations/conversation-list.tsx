@@ -7,7 +7,7 @@ import { pathFor } from 'shared/routing';
 import { clientUserAtom } from 'shared/session';
 import { PARTICIPANT_ROLE_LABELS, type ConversationSummary } from 'shared/contract';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
-import { listConversations } from './api/list-conversations';
+import { listConversations } from '../common/api/list-conversations';
 import { formatListTime, othersOf } from './conversation-labels';
 
 /** The reader's conversations, the latest activity first; `activeId` marks the one open beside it. */

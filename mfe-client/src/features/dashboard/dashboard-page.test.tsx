@@ -126,3 +126,28 @@ describe('DashboardPage follows the project lifecycle', () => {
     expect(within(contracts).getByRole('link', { name: 'Bathroom' })).toBeInTheDocument();
   });
 });
+
+describe('DashboardPage: unread messages', () => {
+  it.each(['client', 'contractor', 'expert'])('tells a %s how many messages are unread and leads to them', async (role) => {
+    fakeApi({
+      'GET conversations/unread-count': () => ({ body: { count: 2 } }),
+      'GET projects': () => ({ body: { data: [], meta: { page: 1, page_size: 50, total: 0 } } }),
+      'GET contracts': () => ({ body: { data: [] } }),
+    });
+    render(role);
+    expect(await screen.findByText('You have 2 unread messages.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Read your messages' })).toHaveAttribute('href', '/main/messages');
+  });
+
+  it('says nothing when every message is read', async () => {
+    const calls = fakeApi({
+      'GET conversations/unread-count': () => ({ body: { count: 0 } }),
+      'GET projects': () => ({ body: { data: [], meta: { page: 1, page_size: 50, total: 0 } } }),
+      'GET contracts': () => ({ body: { data: [] } }),
+    });
+    render('client');
+    await screen.findByRole('heading', { name: 'Active projects' });
+    expect(calls.some((call) => call.key === 'GET conversations/unread-count')).toBe(true);
+    expect(screen.queryByRole('link', { name: 'Read your messages' })).not.toBeInTheDocument();
+  });
+});

@@ -20,6 +20,7 @@ import { PayoutsTile } from './payouts-tile';
 import { getOwnProfile } from '../common/api/specialist-profile';
 import { ServicesCard } from './services-card';
 import { Tile } from './tile';
+import { MessagesNote } from './messages-note';
 
 /** `/main/dashboard`: what needs attention, for each role (issue "Marketplace core"). */
 export function DashboardPage() {
@@ -31,6 +32,7 @@ export function DashboardPage() {
       <header className="client-page__header">
         <h1>{name ? <Trans>Welcome, {name}</Trans> : <Trans>Dashboard</Trans>}</h1>
       </header>
+      <MessagesNote />
       {isSpecialist(user) ? <SpecialistDashboard /> : isExpert(user) ? <ExpertDashboard /> : <ClientDashboard />}
     </section>
   );

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pathFor } from 'shared/routing';
 import { useFormatters, useReferenceNames } from '../common/reference';
+import { ContractConversationLink } from '../common/conversation-links';
 import type { ContractView as Contract } from 'shared/contract';
 import { useEscrowLabels } from './escrow-labels';
 
@@ -51,6 +52,7 @@ export function ContractHeader({ contract }: { contract: Contract }) {
         <Link to={pathFor('main.project', { id: contract.project.id })}>
           <Trans>See the project</Trans>
         </Link>
+        <ContractConversationLink contract={contract} />
         {contract.replaces_contract_id && (
           <Link to={pathFor('main.contract', { id: contract.replaces_contract_id })}>
             <Trans>Previous contract (contractor insolvent)</Trans>

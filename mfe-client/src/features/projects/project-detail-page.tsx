@@ -19,6 +19,7 @@ import { isSpecialist } from '../common/roles';
 import { ContractProgress } from './contract-progress';
 import { cancelProject } from './api/cancel-project';
 import { ConfirmBox } from './confirm-box';
+import { MessageButton } from '../common/conversation-links';
 import { Money, MoneyRange, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 
 /** `/main/projects/:id`: what the project is, its documents, and the quotes from either side. */
@@ -76,6 +77,8 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
   const chosen = project.quotes.find((quote) => quote.status === 'selected');
   const ownQuote = !owner ? project.quotes[0] : undefined;
   const canQuote = !owner && user && isSpecialist(user) && !ownQuote && project.status === 'open';
+  // A specialist asks before quoting, and keeps talking with the owner once they have quoted.
+  const canAsk = !owner && user && isSpecialist(user) && (project.status === 'open' || Boolean(ownQuote));
 
   return (
     <section className="ui-page ui-container client-page client-project">
@@ -123,6 +126,13 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
           </div>
         </dl>
         <p className="client-pre">{project.description}</p>
+        {canAsk && (
+          <p>
+            <MessageButton projectId={project.id} className="ui-button">
+              {ownQuote ? <Trans>Message the client</Trans> : <Trans>Ask a question</Trans>}
+            </MessageButton>
+          </p>
+        )}
       </header>
 
       {owner && chosen && (

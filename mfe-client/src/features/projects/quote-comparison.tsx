@@ -7,6 +7,7 @@ import { useFormatters, useReferenceNames } from '../common/reference';
 import type { QuoteSelection, QuoteView } from 'shared/contract';
 import { selectQuote } from './api/select-quote';
 import { ConfirmBox } from './confirm-box';
+import { MessageButton } from '../common/conversation-links';
 
 interface QuoteComparisonProps {
   projectId: string;
@@ -101,9 +102,15 @@ export function QuoteComparison({ projectId, quotes, open, onSelected }: QuoteCo
                     ))}
                   </ol>
                   {quote.message && <p className="client-pre client-quote__message">{quote.message}</p>}
-                  {open && quote.status === 'submitted' && quote.specialist.available !== false && (
-                    <div className="client-quote__actions">
-                      {confirming === quote.id ? (
+                  <div className="client-quote__actions">
+                    {/* Questions about a quote are asked before choosing it, and its details agreed after. */}
+                    <MessageButton projectId={projectId} specialistId={quote.specialist.id} label={t`Message ${who}`}>
+                      <Trans>Message</Trans>
+                    </MessageButton>
+                    {open &&
+                      quote.status === 'submitted' &&
+                      quote.specialist.available !== false &&
+                      (confirming === quote.id ? (
                         <ConfirmBox
                           busy={busy}
                           confirmLabel={<Trans>Confirm selection</Trans>}
@@ -118,9 +125,8 @@ export function QuoteComparison({ projectId, quotes, open, onSelected }: QuoteCo
                         <button type="button" className="ui-button ui-button--accent" onClick={() => setConfirming(quote.id)}>
                           <Trans>Select this quote</Trans>
                         </button>
-                      )}
-                    </div>
-                  )}
+                      ))}
+                  </div>
                 </article>
               </li>
             );
