@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from './test-app';
 import { ADMIN, adminToken } from './admin-helpers';
 import { GOOD_PASSWORD, bearer, login } from './accounts-helpers';
 import { createClient, createSpecialist, multipart, PDF_BYTES, projectFields, type Person } from './marketplace-helpers';
-import { assignExpert, complete, fund, type EscrowParties } from './escrow-helpers';
+import { PNG_BYTES, assignExpert, complete, fund, type EscrowParties } from './escrow-helpers';
 
 /**
  * Every API route × every kind of caller, with the answer each must get.
@@ -34,6 +34,10 @@ interface Ctx {
   milestoneId: string;
   photoId: string;
   disputeId: string;
+  conversationId: string;
+  messageId: string;
+  spareMessageId: string;
+  attachmentId: string;
 }
 
 interface Entry {
@@ -72,6 +76,7 @@ const keyedJson = () => ({ payload: {}, headers: { 'idempotency-key': `matrix-${
  */
 const contractParty = (overrides: Partial<Record<Caller, Expectation>> = {}) => anyUser({ clientB: 404, unverified: 404, ...overrides });
 const contractOf = (c: Ctx) => `/api/v1/contracts/${c.contractId}`;
+const conversationOf = (c: Ctx) => `/api/v1/conversations/${c.conversationId}`;
 
 const MATRIX: Record<string, Entry> = {
   'GET /api/v1/health': { url: () => '/api/v1/health', expect: everyone('public') },
@@ -300,6 +305,63 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/notifications/:id/read': { url: () => '/api/v1/notifications/1/read', expect: anyUser() },
   'POST /api/v1/notifications/read-all': { url: () => '/api/v1/notifications/read-all', expect: anyUser() },
   'GET /api/v1/notifications/stream': { url: () => '/api/v1/notifications/stream', expect: anyUser(), stream: true },
+
+  // The fixture contract's conversation: client A, the verified contractor and the assigned expert take part.
+  'GET /api/v1/conversations': { url: () => '/api/v1/conversations', expect: anyUser() },
+  'GET /api/v1/conversations/unread-count': { url: () => '/api/v1/conversations/unread-count', expect: anyUser() },
+  // Client A without a specialist is answered 422; the verified specialist who quoted opens or finds theirs.
+  'POST /api/v1/projects/:id/conversations': {
+    url: (c) => `/api/v1/projects/${c.projectId}/conversations`,
+    body: emptyJson,
+    expect: sharedProject(),
+  },
+  'GET /api/v1/conversations/:id': { url: (c) => conversationOf(c), expect: contractParty() },
+  'POST /api/v1/conversations/:id/messages': { url: (c) => `${conversationOf(c)}/messages`, body: emptyJson, expect: contractParty() },
+  // Only the author (client A) edits and deletes; the other participants are refused.
+  'PATCH /api/v1/conversations/:id/messages/:messageId': {
+    url: (c) => `${conversationOf(c)}/messages/${c.messageId}`,
+    body: emptyJson,
+    expect: contractParty({ verified: 403, expert: 403 }),
+  },
+  'DELETE /api/v1/conversations/:id/messages/:messageId': {
+    url: (c) => `${conversationOf(c)}/messages/${c.spareMessageId}`,
+    expect: contractParty({ verified: 403, expert: 403 }),
+  },
+  'POST /api/v1/conversations/:id/read': { url: (c) => `${conversationOf(c)}/read`, body: emptyJson, expect: contractParty() },
+  'GET /api/v1/conversations/:id/attachments/:attachmentId': {
+    url: (c) => `${conversationOf(c)}/attachments/${c.attachmentId}`,
+    expect: contractParty(),
+  },
+  // Pins are the parties' evidence: the expert is no party.
+  'POST /api/v1/conversations/:id/messages/:messageId/pin': {
+    url: (c) => `${conversationOf(c)}/messages/${c.messageId}/pin`,
+    expect: contractParty({ expert: 403 }),
+  },
+  'DELETE /api/v1/conversations/:id/messages/:messageId/pin': {
+    url: (c) => `${conversationOf(c)}/messages/${c.messageId}/pin`,
+    expect: contractParty({ expert: 403 }),
+  },
+  'POST /api/v1/conversations/:id/messages/:messageId/report': {
+    url: (c) => `${conversationOf(c)}/messages/${c.messageId}/report`,
+    body: emptyJson,
+    expect: contractParty(),
+  },
+  // A contract's conversation cannot be blocked (409 for the parties); the expert blocks nobody.
+  'POST /api/v1/conversations/:id/block': { url: (c) => `${conversationOf(c)}/block`, expect: contractParty({ expert: 403 }) },
+  'DELETE /api/v1/conversations/:id/block': { url: (c) => `${conversationOf(c)}/block`, expect: contractParty({ expert: 403 }) },
+  'GET /api/v1/admin/conversations/:id': { url: (c) => `/api/v1/admin/conversations/${c.conversationId}`, expect: adminOnly },
+  'GET /api/v1/admin/conversations/:id/attachments/:attachmentId': {
+    url: (c) => `/api/v1/admin/conversations/${c.conversationId}/attachments/${c.attachmentId}`,
+    expect: adminOnly,
+  },
+  'GET /api/v1/admin/contracts/:id/conversation': { url: (c) => `/api/v1/admin/contracts/${c.contractId}/conversation`, expect: adminOnly },
+  'GET /api/v1/admin/message-reports': { url: () => '/api/v1/admin/message-reports', expect: adminOnly },
+  'POST /api/v1/admin/messages/:messageId/hide': { url: (c) => `/api/v1/admin/messages/${c.messageId}/hide`, body: emptyJson, expect: adminOnly },
+  // Admin: a report that does not exist, so 404 is the right answer past the guard.
+  'POST /api/v1/admin/message-reports/:id/dismiss': {
+    url: () => '/api/v1/admin/message-reports/00000000-0000-4000-8000-000000000000/dismiss',
+    expect: { ...adminOnly, admin: 404 },
+  },
 };
 
 /** Funds the contract's first milestone, completes it with a photo, assigns the expert and opens a dispute. */
@@ -392,7 +454,32 @@ beforeAll(async () => {
     expert: people.expert,
     adminBearer,
   });
+  // The contract's conversation, opened by the contractor, with two messages of client A and a photo.
+  const conversation = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/projects/${third.id}/conversations`,
+    headers: people.verified.headers,
+    payload: {},
+  });
+  const conversationId = (conversation.json() as { id: string }).id;
+  const write = (who: Person, text: string) =>
+    t.app
+      .inject({ method: 'POST', url: `/api/v1/conversations/${conversationId}/messages`, headers: who.headers, payload: { body: text } })
+      .then((r) => r.json() as { id: string });
+  const message = await write(people.clientA, 'The terrace tiles are included.');
+  const spareMessage = await write(people.clientA, 'A message the matrix deletes.');
+  const photo = multipart([{ name: 'attachments', file: { name: 'site.png', type: 'image/png', data: PNG_BYTES } }]);
+  const withPhoto = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/conversations/${conversationId}/messages`,
+    headers: { ...people.verified.headers, ...photo.headers },
+    payload: photo.payload,
+  });
   ctx = {
+    conversationId,
+    messageId: message.id,
+    spareMessageId: spareMessage.id,
+    attachmentId: (withPhoto.json() as { attachments: { id: string }[] }).attachments[0]!.id,
     contractId,
     milestoneId: fixture.milestoneId,
     photoId: fixture.photoId,
@@ -421,7 +508,7 @@ describe('authorization matrix', () => {
 
   it.each(Object.keys(MATRIX))('%s answers each caller as expected', async (name) => {
     const entry = MATRIX[name]!;
-    const [method] = name.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
+    const [method] = name.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'];
     const outcomes: Record<string, number> = {};
     const mismatches: string[] = [];
     for (const caller of CALLERS) {
