@@ -65,8 +65,8 @@ export const CONVERSATION_API_MESSAGES = {
   notifyAttachment: /*i18n*/ { id: '{sender} sent a file about {title}', message: '{sender} sent a file about {title}' },
   digestSubject: /*i18n*/ { id: 'Unread messages about {title}', message: 'Unread messages about {title}' },
   digestIntro: /*i18n*/ {
-    id: 'You have {count} unread messages about {title}:',
-    message: 'You have {count} unread messages about {title}:',
+    id: 'You have {count, plural, one {# unread message} other {# unread messages}} about {title}:',
+    message: 'You have {count, plural, one {# unread message} other {# unread messages}} about {title}:',
   },
   digestFile: /*i18n*/ { id: '(a file)', message: '(a file)' },
   digestOpen: /*i18n*/ { id: 'Read and answer them here:', message: 'Read and answer them here:' },
