@@ -7,15 +7,24 @@ import type { ConversationThread } from 'shared/contract';
 import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
 import { MessagesPage } from './messages-page';
 import { messageFixture, owner, specialist, summaryFixture, threadFixture } from './conversation-fixtures';
+import { messages as sharedFr } from '../../../../shared/src/locales/fr';
+import { messages as clientFr } from '../../locales/fr';
 
 const user = userEvent.setup({ applyAccept: false, delay: null });
 const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
 const aMinuteAgo = () => new Date(Date.now() - 60_000).toISOString();
 
-function renderThread() {
+function renderThread(locale: 'en' | 'fr' = 'en') {
   const store = createStore();
   store.set(clientUserAtom, { id: owner.id, first_name: 'Claire', role: { name: 'client' } } as never);
-  return renderWithProviders(<MessagesPage />, { store, url: '/main/messages/k1', path: '/main/messages/:id' });
+  const messages = locale === 'fr' ? { ...sharedFr, ...clientFr } : undefined;
+  return renderWithProviders(<MessagesPage />, {
+    store,
+    url: '/main/messages/k1',
+    path: '/main/messages/:id',
+    locale,
+    ...(messages ? { messages } : {}),
+  });
 }
 
 /** The thread answered from a variable the test changes, beside the list and the read receipt. */
@@ -275,5 +284,16 @@ describe('a conversation', () => {
     const bodies = screen.getAllByRole('article').map((article) => article.textContent);
     expect(bodies[0]).toContain('Hello, I saw your request.');
     expect(screen.queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument();
+  });
+
+  it('speaks French to a French reader, roles and refusals included', async () => {
+    serve(threadFixture({ contract_id: 'c1' }));
+    renderThread('fr');
+    const message = await screen.findByRole('article', { name: 'Message de Conrad Contractor' });
+    expect(within(message).getByText('Spécialiste')).toBeInTheDocument();
+    expect(within(message).getByRole('button', { name: 'Épingler comme preuve' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Veuillez écrire un message ou joindre un fichier.');
+    expect(screen.getByText(/Entrée envoie, Maj\+Entrée passe à la ligne/)).toBeInTheDocument();
   });
 });
