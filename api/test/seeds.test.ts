@@ -19,6 +19,18 @@ describe('demo data', () => {
     expect(projects.meta.total).toBe(4);
   });
 
+  it('gives the demo contract a conversation, the contractor’s latest message unread by the client', async () => {
+    const token = await login(t.app, 'client@demo.fundament.example', 'Client-demo-2026');
+    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/conversations', headers: bearer(token) })).json();
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0]).toMatchObject({ project: { title: 'Bathroom refit in Akwa' }, unread: 1 });
+    expect(list.data[0].contract_id).not.toBeNull();
+    const thread = (await t.app.inject({ method: 'GET', url: `/api/v1/conversations/${list.data[0].id}`, headers: bearer(token) })).json();
+    expect(thread.messages).toHaveLength(5);
+    expect(thread.messages.filter((m: { pinned: boolean }) => m.pinned)).toHaveLength(1);
+    expect(thread.participants.map((p: { role: string }) => p.role)).toEqual(['client', 'specialist', 'expert']);
+  });
+
   it('gives the demo contractor verified requests in its trades and area', async () => {
     const token = await login(t.app, 'contractor@demo.fundament.example', 'Contractor-demo-2026');
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).json().verified).toBe(true);
