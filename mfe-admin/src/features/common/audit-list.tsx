@@ -17,7 +17,8 @@ export function AuditList({ entries, showTarget, targetPath }: { entries: AuditE
           <li key={entry.id} className="admin-audit__entry">
             <div className="admin-audit__head">
               <strong className="admin-audit__action">{label ? t(label) : entry.action}</strong>
-              {showTarget && entry.target_id && targetPath ? (
+              {/* Only accounts have a page here; a hidden message or a dismissed report is named, not linked. */}
+              {showTarget && entry.target_id && entry.target_type === 'user' && targetPath ? (
                 <Link to={targetPath(entry.target_id)}>{entry.target_label}</Link>
               ) : showTarget ? (
                 <span>{entry.target_label}</span>

@@ -46,4 +46,6 @@ export const AUDIT_ACTIONS: Record<string, MessageDescriptor> = {
   'user.suspended': msg`Account suspended`,
   'user.reactivated': msg`Account reactivated`,
   'expert.created': msg`Expert created`,
+  'message.hidden': msg`Message hidden`,
+  'message_report.dismissed': msg`Report dismissed`,
 };
