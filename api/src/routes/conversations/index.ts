@@ -283,8 +283,9 @@ export const conversationRoutes: FastifyPluginAsync = async (app) => {
           for (const upload of uploads) {
             const storedName = await files.save(upload.data, FILE_EXTENSIONS[upload.kind]);
             saved.push(storedName);
+            // The clock, not the transaction's time: the files keep the order they were sent in.
             await tx.query(
-              'INSERT INTO conversation_attachments (message_id, file_name, stored_name, content_type, size_bytes) VALUES ($1, $2, $3, $4, $5)',
+              'INSERT INTO conversation_attachments (message_id, file_name, stored_name, content_type, size_bytes, created_at) VALUES ($1, $2, $3, $4, $5, clock_timestamp())',
               [id, upload.fileName, storedName, FILE_CONTENT_TYPES[upload.kind], upload.data.length],
             );
           }
