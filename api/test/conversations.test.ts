@@ -405,6 +405,61 @@ describe('on the contract, and the admin dispute view', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/admin/conversations/${id}`, headers: parties.client.headers })).statusCode).toBe(401);
   });
 
+  it('an admin dismisses a report, audited, and reads the files of a hidden message that the parties no longer get', async () => {
+    const id = await precontractConversation();
+    const form = multipart([
+      { name: 'body', value: 'Look at this' },
+      { name: 'attachments', file: { name: 'rude.png', type: 'image/png', data: PNG_BYTES } },
+    ]);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/conversations/${id}/messages`,
+      headers: { ...parties.contractor.headers, ...form.headers },
+      payload: form.payload,
+    });
+    const message = sent.json() as { id: string; attachments: { id: string; download_url: string }[] };
+    const report = (reason: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/conversations/${id}/messages/${message.id}/report`,
+        headers: parties.client.headers,
+        payload: { reason },
+      });
+    expect((await report('  ')).statusCode).toBe(422);
+    expect((await report('Spam')).statusCode).toBe(200);
+    const admin = parties.admin;
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/message-reports', headers: admin.headers })).json().data as {
+      id: string;
+      message: { id: string };
+    }[];
+    const reportId = listed.find((r) => r.message.id === message.id)!.id;
+    const dismissed = await t.app.inject({ method: 'POST', url: `/api/v1/admin/message-reports/${reportId}/dismiss`, headers: admin.headers });
+    expect(dismissed.statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/admin/message-reports/${reportId}/dismiss`, headers: admin.headers })).statusCode,
+    ).toBe(404);
+    const after = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/message-reports', headers: admin.headers })).json().data as {
+      message: { id: string };
+    }[];
+    expect(after.some((r) => r.message.id === message.id)).toBe(false);
+    const { rows } = await t.db.query("SELECT 1 FROM admin_audit WHERE action = 'message_report.dismissed' AND target_id = $1", [reportId]);
+    expect(rows).toHaveLength(1);
+
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/messages/${message.id}/hide`,
+      headers: admin.headers,
+      payload: { reason: 'Abusive picture' },
+    });
+    const fileUrl = message.attachments[0]!.download_url;
+    expect((await t.app.inject({ method: 'GET', url: fileUrl, headers: parties.client.headers })).statusCode).toBe(404);
+    const adminView = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/conversations/${id}`, headers: admin.headers })).json();
+    const adminFile = adminView.messages[0].attachments[0] as { download_url: string };
+    const download = await t.app.inject({ method: 'GET', url: adminFile.download_url, headers: admin.headers });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PNG_BYTES)).toBe(true);
+  });
+
   it('pins need a contract', async () => {
     const id = await precontractConversation();
     const message = (await send(parties.client, id, 'Question')).json();
