@@ -38,9 +38,20 @@ export const CONVERSATION_SELECT = `SELECT c.id, c.project_id, c.specialist_id, 
 /** SQL condition on the aliases of CONVERSATION_SELECT: the user (`param`) takes part in the conversation. */
 export const participantSql = (param: string) => `(p.owner_id = ${param} OR c.specialist_id = ${param} OR ct.expert_id = ${param})`;
 
-/** Ids of the conversations a user takes part in, as a subquery. */
-export const myConversationsSql = (param: string) =>
-  `SELECT c.id FROM conversations c JOIN projects p ON p.id = c.project_id ${CONTRACT_LATERAL} WHERE ${participantSql(param)}`;
+/**
+ * Ids of the conversations a user (`param`) takes part in, as a subquery: the
+ * specialist's, the owner's projects', and the contracts they inspect, each
+ * found by an index, then checked against the contract the conversation
+ * continues on (an expert of an earlier contract no longer takes part).
+ */
+export const myConversationsSql = (param: string) => `SELECT c.id FROM conversations c JOIN projects p ON p.id = c.project_id ${CONTRACT_LATERAL}
+  WHERE c.id IN (
+    SELECT sc.id FROM conversations sc WHERE sc.specialist_id = ${param}
+    UNION ALL
+    SELECT oc.id FROM projects op JOIN conversations oc ON oc.project_id = op.id WHERE op.owner_id = ${param}
+    UNION ALL
+    SELECT ec.id FROM contracts ex JOIN conversations ec ON ec.project_id = ex.project_id AND ec.specialist_id = ex.contractor_id WHERE ex.expert_id = ${param}
+  ) AND ${participantSql(param)}`;
 
 /** How the user takes part in the conversation, or undefined when they do not. */
 export function roleOf(conversation: ConversationRow, userId: string): ParticipantRole | undefined {

@@ -38,7 +38,6 @@ import {
   loadConversation,
   myConversationsSql,
   otherParty,
-  participantSql,
   requireWriter,
   writeRefusal,
   type ConversationRow,
@@ -134,7 +133,7 @@ export const conversationRoutes: FastifyPluginAsync = async (app) => {
       const reader = request.user!.id;
       // An empty conversation is listed only for whoever opened it: the other side has nothing to read yet.
       const { rows } = await app.db.query<ConversationRow>(
-        `${CONVERSATION_SELECT} WHERE ${participantSql('$1::uuid')} AND (c.last_message_at IS NOT NULL OR c.started_by = $1::uuid)
+        `${CONVERSATION_SELECT} WHERE c.id IN (${myConversationsSql('$1::uuid')}) AND (c.last_message_at IS NOT NULL OR c.started_by = $1::uuid)
           ORDER BY COALESCE(c.last_message_at, c.created_at) DESC, c.id`,
         [reader],
       );
