@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { PARTICIPANT_ROLE_LABELS, type AdminConversation, type AdminConversationMessage, type MessageAttachment } from 'shared/contract';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
@@ -12,6 +12,28 @@ type Filter = 'all' | 'pinned';
 /** Where a message sits on a page, so a report can link straight to it. */
 export const messageAnchor = (messageId: string) => `message-${messageId}`;
 
+/** A photo shown small, fetched with the admin token (an <img> cannot send it); nothing while it loads or when it fails. */
+function Thumbnail({ file }: { file: MessageAttachment }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let cancelled = false;
+    conversationCalls
+      .attachment(file.download_url)
+      .then((blob) => {
+        if (cancelled) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [file.download_url]);
+  return url ? <img className="admin-message__thumbnail" src={url} alt="" /> : null;
+}
+
 function Attachments({ files }: { files: MessageAttachment[] }) {
   const { t, i18n } = useLingui();
   const download = async (file: MessageAttachment) => {
@@ -22,14 +44,17 @@ function Attachments({ files }: { files: MessageAttachment[] }) {
     }
   };
   return (
-    <ul className="admin-evidence__list">
+    <ul className="admin-message__files">
       {files.map((file) => (
         <li key={file.id}>
-          <button type="button" className="admin-link-button" onClick={() => download(file)}>
-            <span className="ui-visually-hidden">
-              <Trans>Download</Trans>{' '}
+          <button type="button" className="admin-link-button admin-message__file" onClick={() => download(file)}>
+            {file.content_type.startsWith('image/') && <Thumbnail file={file} />}
+            <span>
+              <span className="ui-visually-hidden">
+                <Trans>Download</Trans>{' '}
+              </span>
+              {file.file_name}
             </span>
-            {file.file_name}
           </button>{' '}
           <span className="admin-muted">({formatBytes(file.size_bytes, i18n.locale)})</span>
         </li>

@@ -74,7 +74,7 @@ export function ConversationPage() {
           title={<Trans>Messages</Trans>}
           messageActions={(message) =>
             message.hidden ? null : (
-              <button type="button" className="ui-button ui-button--ghost" onClick={() => setHiding(message)}>
+              <button type="button" className="admin-link-button admin-link-button--danger" onClick={() => setHiding(message)}>
                 <Trans>Hide this message</Trans>
               </button>
             )

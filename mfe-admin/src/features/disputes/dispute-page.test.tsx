@@ -202,7 +202,10 @@ describe('dispute page', () => {
     await userEvent.click(within(conversation).getByRole('button', { name: 'All messages (3)' }));
     expect(within(conversation).getAllByRole('article')).toHaveLength(3);
 
-    await userEvent.click(within(conversation).getByRole('button', { name: 'Download site.jpg' }));
+    // The photo shows small, fetched with the admin token.
+    const photo = within(conversation).getByRole('button', { name: 'Download site.jpg' });
+    await waitFor(() => expect(photo.querySelector('img')).toHaveAttribute('src', 'blob:file'));
+    await userEvent.click(photo);
     await waitFor(() => expect(saved).toEqual(['site.jpg']));
     const file = calls.find((call) => call.key === `GET admin/conversations/${CONVERSATION_ID}/attachments/a1`)!;
     expect(file.headers.get('Authorization')).toBe('Bearer admin-token-1');
