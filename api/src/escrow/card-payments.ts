@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { ESCROW_API_MESSAGES as EM } from 'shared/messages';
 import { prepared, type Database, type Queryable } from '../db/database';
-import { addNotifications, type NewNotification } from '../marketplace/notifications';
-import { RuleError } from '../plugins/error-handler';
+import type { NewNotification } from '../marketplace/notifications';
 import { isApiLocale, translatorFor, type Translator } from '../i18n/server-i18n';
-import { contractViewById } from './contract-views';
-import { contractMilestones, findContract } from './contracts';
-import { deleteExpiredKeys, storeAnswer, storedAnswer, type Answer } from './idempotency';
-import { fundMilestone, keepAsCredit, type CardPayment, type ContractContext } from './operations';
+import { renderAnswer } from './contract-views';
+import { deleteExpiredKeys, storeAnswer, type Answer } from './idempotency';
+import { FUND_POST, fundingRefusals, moneyCall, type MoneyAnswer } from './payment-calls';
 import type { ChargeResult, PaymentProvider } from './payment-provider';
 
 /**
@@ -40,46 +37,11 @@ export interface PaymentIntent {
 
 const toIntent = (row: Record<string, unknown>): PaymentIntent => ({ ...(row as unknown as PaymentIntent), amount: Number(row.amount) });
 
-/** The intent, and its id on the key that claimed the call: one statement. */
-const CREATE_INTENT = prepared(`
-  WITH created AS (
-    INSERT INTO payment_intents (scope, idempotency_key, provider_key, contract_id, milestone_id, amount, currency, locale)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *
-  ), keyed AS (
-    UPDATE idempotency_keys k SET payment_intent_id = created.id FROM created WHERE k.scope = $1 AND k.key = $2
-  )
-  SELECT * FROM created`);
-
-/** Step 1, inside the caller's short transaction that also claimed the idempotency key. */
-export async function createIntent(
-  tx: Queryable,
-  intent: { scope: string; key: string; contractId: string; milestoneId: string; amount: number; currency: string; locale: string },
-): Promise<PaymentIntent> {
-  const { rows } = await tx.query<Record<string, unknown>>(CREATE_INTENT, [
-    intent.scope,
-    intent.key,
-    `pi_${randomUUID()}`,
-    intent.contractId,
-    intent.milestoneId,
-    intent.amount,
-    intent.currency,
-    intent.locale,
-  ]);
-  return toIntent(rows[0]!);
-}
-
 const FIND_INTENT = prepared('SELECT * FROM payment_intents WHERE id = $1');
 const LOCK_INTENT = prepared('SELECT * FROM payment_intents WHERE id = $1 FOR UPDATE');
 const SET_INTENT = prepared(`
   UPDATE payment_intents SET status = $2, provider_reference = coalesce($3, provider_reference), card_last4 = coalesce($4, card_last4), updated_at = now()
    WHERE id = $1`);
-
-/** The intent posted and the key's answer stored, in one statement. */
-const POST_INTENT = prepared(`
-  WITH posted AS (
-    UPDATE payment_intents SET status = 'posted', provider_reference = $2, card_last4 = $3, updated_at = now() WHERE id = $1
-  )
-  UPDATE idempotency_keys SET status_code = $6, response = $7 WHERE scope = $4 AND key = $5`);
 
 export async function findIntent(db: Queryable, id: string, forUpdate = false): Promise<PaymentIntent | undefined> {
   const { rows } = await db.query<Record<string, unknown>>(forUpdate ? LOCK_INTENT : FIND_INTENT, [id]);
@@ -123,53 +85,16 @@ export interface Posted {
 }
 
 /**
- * Step 3, in the money transaction on the locked contract: posts a charged
- * intent and stores the key's answer. The intent is locked first, so of two
- * calls finishing the same intent one posts and the other replays. A payment
- * that can no longer fund its milestone (the contract froze, the contractor
- * was barred meanwhile) stays in escrow as the contract's credit.
+ * Step 3, the money transaction, in one call (`escrow_fund_post`): under the
+ * contract's lock, then the intent's, the charge is posted and the key's
+ * answer stored; of two calls finishing the same intent one posts and the
+ * other replays. A payment that can no longer fund its milestone (the
+ * contract froze, the contractor was barred meanwhile) stays in escrow as the
+ * contract's credit, and its refusal, in the caller's language, is the answer.
  */
-export async function postCharged(
-  ctx: ContractContext,
-  intentId: string,
-  charge: { reference: string; cardLast4: string },
-  t: Translator,
-): Promise<Posted> {
-  const { tx } = ctx;
-  const intent = (await findIntent(tx, intentId, true))!;
-  if (intent.status === 'posted' || intent.status === 'declined') {
-    const answer = await storedAnswer(tx, intent.scope, intent.idempotency_key);
-    if (answer) return { answer, notifications: [] };
-  }
-  ctx.milestones ??= await contractMilestones(tx, intent.contract_id);
-  const milestone = ctx.milestones.find((m) => m.id === intent.milestone_id)!;
-  const paid: CardPayment = { amount: intent.amount, reference: charge.reference, cardLast4: charge.cardLast4 };
-  let answer: Answer;
-  let notifications: NewNotification[] = [];
-  try {
-    await tx.query('SAVEPOINT fund_milestone');
-    const funded = await fundMilestone(ctx, milestone, paid);
-    await tx.query('RELEASE SAVEPOINT fund_milestone');
-    notifications = funded.notifications;
-    await addNotifications(tx, notifications);
-    const view = (await contractViewById(tx, ctx.contract.id, 'client'))!;
-    answer = { status: 200, body: { payment: funded.payment, contract: view } };
-  } catch (error) {
-    if (!(error instanceof RuleError)) throw error;
-    await tx.query('ROLLBACK TO SAVEPOINT fund_milestone');
-    await keepAsCredit(ctx, milestone, paid);
-    answer = { status: error.statusCode, body: { message: t(error.descriptor, error.values) } };
-  }
-  await tx.query(POST_INTENT, [
-    intent.id,
-    charge.reference,
-    charge.cardLast4,
-    intent.scope,
-    intent.idempotency_key,
-    answer.status,
-    JSON.stringify(answer.body),
-  ]);
-  return { answer, notifications };
+export async function postCharged(db: Queryable, intentId: string, charge: { reference: string; cardLast4: string }, t: Translator): Promise<Posted> {
+  const posted = await moneyCall<MoneyAnswer>(db, FUND_POST, [intentId, charge.reference, charge.cardLast4, fundingRefusals(t)]);
+  return { answer: await renderAnswer(db, posted.answer), notifications: posted.notifications };
 }
 
 /** Charges an intent's amount (step 2); the provider answers a repeated key with its first charge. */
@@ -210,11 +135,7 @@ export async function recoverPaymentIntents(db: Database, payments: PaymentProvi
     const charge: ChargeResult | null = await payments.lookup(intent.provider_key);
     const t = translatorFor(isApiLocale(intent.locale) ? intent.locale : 'en');
     if (charge?.status === 'succeeded') {
-      await db.transaction(async (tx) => {
-        const contract = (await findContract(tx, intent.contract_id, true))!;
-        const { rows: projects } = await tx.query<{ title: string }>('SELECT title FROM projects WHERE id = $1', [contract.project_id]);
-        await postCharged({ tx, contract, title: projects[0]?.title ?? '' }, intent.id, charge, t);
-      });
+      await postCharged(db, intent.id, charge, t);
       report.posted += 1;
     } else if (charge?.status === 'declined') {
       await recordDecline(db, intent, declinedAnswer(t));

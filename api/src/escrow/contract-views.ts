@@ -1,6 +1,7 @@
 import type { ContractView, DisputeMessage, DisputeView } from 'shared/contract';
 import { prepared, type Queryable } from '../db/database';
 import { HELD_STATUSES, contractMilestones, milestoneTotal, toMilestone, type ContractRow, type MilestoneRow } from './contracts';
+import type { Answer } from './idempotency';
 import type { TransferRow } from './ledger';
 import { ARBITRATION_WINDOW, DISPUTE_ANSWER_DAYS } from './timers';
 
@@ -290,8 +291,12 @@ const VIEW_PARTS = `
      FROM ledger_accounts a JOIN ledger_transfers t ON t.debit_account_id = a.id OR t.credit_account_id = a.id
     WHERE a.kind = 'escrow' AND a.contract_id = d.id AND t.flag IN ('posted', 'post_pending')) AS view_transfers`;
 
-/** A contract and everything its view shows, in one statement. */
-export const CONTRACT_VIEW = prepared(`SELECT d.*, ${VIEW_PARTS} FROM (${CONTRACT_SELECT} WHERE c.id = $1) d`);
+/**
+ * A contract and everything its view shows, as JSON, in one statement: the
+ * database's `escrow_contract_view`, which the payments' calls also read
+ * under their lock for the answer they store.
+ */
+export const CONTRACT_VIEW = prepared('SELECT escrow_contract_view($1) AS source');
 
 /** Only the parts, for a contract already read. */
 const VIEW_PARTS_OF = prepared(`SELECT ${VIEW_PARTS} FROM (SELECT $1::uuid AS id) d`);
@@ -307,10 +312,15 @@ interface ViewParts {
 
 /** Everything a screen shows about one contract, as seen by `role`; `undefined` when there is no such contract. */
 export async function contractViewById(db: Queryable, contractId: string, role: ViewerRole): Promise<ContractView | undefined> {
-  const { rows } = await db.query<ContractDetailRow & ViewParts>(CONTRACT_VIEW, [contractId]);
-  const row = rows[0];
-  if (!row) return undefined;
-  const { view_milestones, view_files, view_disputes, view_reviews, view_escrow_id, view_transfers, ...contract } = row;
+  const { rows } = await db.query<{ source: Record<string, unknown> | null }>(CONTRACT_VIEW, [contractId]);
+  const source = rows[0]?.source;
+  return source ? renderStoredView(db, source, role) : undefined;
+}
+
+/** The view of a contract from what `escrow_contract_view` read (now, or under a payment's lock). */
+export async function renderStoredView(db: Queryable, source: Record<string, unknown>, role: ViewerRole): Promise<ContractView> {
+  const { view_milestones, view_files, view_disputes, view_reviews, view_escrow_id, view_transfers, ...contract } =
+    source as unknown as ContractDetailRow & ViewParts;
   return renderContractView(db, contract, { view_milestones, view_files, view_disputes, view_reviews, view_escrow_id, view_transfers }, role);
 }
 
@@ -412,4 +422,17 @@ async function renderContractView(db: Queryable, contract: ContractDetailRow, pa
     review: review ? { rating: Number(review.rating), body: review.body, created_at: iso(review.created_at)! } : null,
     can_review: role === 'client' && !review && contract.status === 'completed' && last?.status === 'released',
   };
+}
+
+/**
+ * The answer as the caller gets it: a stored answer carries the contract's
+ * view as read under the lock (`contract_source`), rendered here for `role`,
+ * the same for the first answer and for every replay. Answers stored before
+ * (with their `contract` rendered) pass as they are.
+ */
+export async function renderAnswer(db: Queryable, answer: Answer, role: ViewerRole = 'client'): Promise<Answer> {
+  const body = answer.body as Record<string, unknown> | null;
+  if (!body || typeof body !== 'object' || !('contract_source' in body)) return answer;
+  const { contract_source: source, ...rest } = body;
+  return { status: Number(answer.status), body: { ...rest, contract: await renderStoredView(db, source as Record<string, unknown>, role) } };
 }

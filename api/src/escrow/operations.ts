@@ -2,10 +2,11 @@ import { ESCROW_API_MESSAGES as EM } from 'shared/messages';
 import type { InspectionDecision } from 'shared/contract';
 import { prepared, type Queryable } from '../db/database';
 import type { NewNotification } from '../marketplace/notifications';
-import { barredSql, isBarred } from '../marketplace/project-access';
+import { isBarred } from '../marketplace/project-access';
 import { RuleError } from '../plugins/error-handler';
 import { platformFee } from './fees';
 import { LockedAccounts, openHolds, type AccountRef } from './ledger';
+import { FUND_LOCKED, KEEP_AS_CREDIT, RELEASE_LOCKED, moneyCall } from './payment-calls';
 import { CLOSED_STATUSES, HELD_STATUSES, contractMilestones, milestoneTotal, type ContractRow, type MilestoneRow } from './contracts';
 
 /**
@@ -25,11 +26,6 @@ export interface ContractContext {
    * them: an operation then does not read them again.
    */
   milestones?: MilestoneRow[];
-}
-
-/** The contract's milestones: those read under the lock, or read now. */
-async function milestonesOf(ctx: ContractContext): Promise<MilestoneRow[]> {
-  return ctx.milestones ?? contractMilestones(ctx.tx, ctx.contract.id);
 }
 
 const escrowOf = (contract: ContractRow): AccountRef => ({ kind: 'escrow', contractId: contract.id, currency: contract.currency });
@@ -57,36 +53,6 @@ async function setMilestone(tx: Queryable, id: string, changes: Record<string, u
   const assignments = columns.map((column, index) => `${column} = $${index + 2}`).join(', ');
   // One prepared statement per set of columns: the few an operation changes.
   await tx.query(prepared(`UPDATE milestones SET ${assignments}, updated_at = now() WHERE id = $1`), [id, ...Object.values(changes)]);
-}
-
-/**
- * What escrow holds for a contract beyond its funded milestones: money carried
- * in from an earlier contract, spent first on the next funding. Each funded
- * milestone keeps its expert fee in escrow without a hold (the inspecting
- * expert is known only at release), so those fees are set aside here.
- */
-export function creditOf(available: number, milestones: MilestoneRow[]): number {
-  const reservedFees = milestones.filter((m) => HELD_STATUSES.includes(m.status)).reduce((sum, m) => sum + m.expert_fee, 0);
-  return Math.max(0, available - reservedFees);
-}
-
-const RELEASE_CHECKS = prepared(`SELECT ${barredSql('$1::uuid')} AS barred,
-  EXISTS (SELECT 1 FROM users WHERE id = $2 AND specialist_kind = 'expert' AND verified_at IS NOT NULL AND status = 'active') AS expert`);
-
-/**
- * Before a card is charged, in one round trip: whether the contractor is
- * barred, whether another payment of the milestone is charging its card
- * (one in flight per milestone), and what the escrow account has available
- * (read, not created: a payment refused later must leave no trace, not even
- * an empty account).
- */
-const FUNDING_CHECKS = prepared(`SELECT ${barredSql('$1::uuid')} AS barred,
-  EXISTS (SELECT 1 FROM payment_intents WHERE milestone_id = $2 AND status IN ('created', 'charged')) AS in_flight,
-  (SELECT credits_posted - debits_posted - debits_pending FROM ledger_accounts WHERE kind = 'escrow' AND contract_id = $3) AS available`);
-
-/** A barred contractor (suspended, declared insolvent) is paid nothing, held or posted. */
-async function requirePayable(ctx: ContractContext): Promise<void> {
-  if (await isBarred(ctx.tx, ctx.contract.contractor_id)) throw new RuleError(409, EM.contractorBarred);
 }
 
 /** Only a verified expert, not barred, inspects; and an approval counts only while its expert still is one. */
@@ -118,61 +84,18 @@ export interface CardPayment {
 }
 
 /**
- * What the client must pay by card to fund a milestone now (its total less
- * the contract's credit), after checking the milestone can be funded at all.
- * Called on the locked contract before any card is charged.
- */
-export async function fundingDue(ctx: ContractContext, milestone: MilestoneRow): Promise<number> {
-  requireActive(ctx.contract);
-  if (milestone.status !== 'draft') throw new RuleError(409, EM.notFundable);
-  const { rows } = await ctx.tx.query<{ barred: boolean; in_flight: boolean; available: string | null }>(FUNDING_CHECKS, [
-    ctx.contract.contractor_id,
-    milestone.id,
-    ctx.contract.id,
-  ]);
-  if (rows[0]?.barred) throw new RuleError(409, EM.contractorBarred);
-  if (rows[0]?.in_flight) throw new RuleError(409, EM.paymentPending);
-  const credit = creditOf(Number(rows[0]?.available ?? 0), await milestonesOf(ctx));
-  return Math.max(0, milestoneTotal(milestone) - credit);
-}
-
-/**
  * Funding: the client's card payment (if any; the rest comes from the
  * contract's credit) lands in the contract's escrow account, and the
  * contractor's payout and the platform fee become holds on it. The card was
- * charged before this transaction began: this only posts.
+ * charged before this transaction began: this only posts. The rules are the
+ * database's `escrow_fund_locked`, the same the payment routes call; the
+ * notifications are written with it and returned for the e-mails.
  */
 export async function fundMilestone(ctx: ContractContext, milestone: MilestoneRow, paid: CardPayment | null) {
-  requireActive(ctx.contract);
-  if (milestone.status !== 'draft') throw new RuleError(409, EM.notFundable);
-  await requirePayable(ctx);
-  const { contract, tx } = ctx;
-  const { locked, ids } = await LockedAccounts.lock(tx, [
-    userAccount('client_funding', contract.client_id, contract.currency),
-    escrowOf(contract),
-    userAccount('contractor', contract.contractor_id, contract.currency),
-    platformOf(contract.currency),
-  ]);
-  const [clientId, escrowId, contractorId, platformId] = ids as [number, number, number, number];
-  const credit = creditOf(locked.available(escrowId), await milestonesOf(ctx));
-  // The credit may have gone to another milestone while the card was being charged.
-  if ((paid?.amount ?? 0) + credit < milestoneTotal(milestone)) throw new RuleError(409, EM.notFundable);
-  let payment: { status: 'succeeded'; reference: string; amount: number; card_last4: string } | null = null;
-  const tags = { contractId: contract.id, milestoneId: milestone.id };
-  if (paid) {
-    payment = { status: 'succeeded', reference: paid.reference, amount: paid.amount, card_last4: paid.cardLast4 };
-    locked.transfer({ debit: clientId, credit: escrowId, amount: paid.amount, flag: 'posted', code: 'funding', ...tags });
-  }
-  locked.transfer({ debit: escrowId, credit: contractorId, amount: milestone.amount, flag: 'pending', code: 'contractor_payout', ...tags });
-  if (milestone.platform_fee > 0) {
-    locked.transfer({ debit: escrowId, credit: platformId, amount: milestone.platform_fee, flag: 'pending', code: 'platform_fee', ...tags });
-  }
-  await locked.write();
-  await setMilestone(tx, milestone.id, { status: 'funded', funded_at: new Date() });
-  return {
-    payment,
-    notifications: notify(ctx, [contract.client_id, contract.contractor_id], 'milestone_funded', { milestone: milestone.title }),
-  };
+  return moneyCall<{
+    payment: { status: 'succeeded'; reference: string; amount: number; card_last4: string } | null;
+    notifications: NewNotification[];
+  }>(ctx.tx, FUND_LOCKED, [ctx.contract.id, milestone.id, paid?.amount ?? null, paid?.reference ?? null, paid?.cardLast4 ?? null, ctx.title]);
 }
 
 /**
@@ -181,19 +104,7 @@ export async function fundMilestone(ctx: ContractContext, milestone: MilestoneRo
  * in the contract's escrow as credit, never lost, never paid to anyone.
  */
 export async function keepAsCredit(ctx: ContractContext, milestone: MilestoneRow, paid: CardPayment): Promise<void> {
-  const { contract, tx } = ctx;
-  const { locked, ids } = await LockedAccounts.lock(tx, [userAccount('client_funding', contract.client_id, contract.currency), escrowOf(contract)]);
-  const [clientId, escrowId] = ids as [number, number];
-  locked.transfer({
-    debit: clientId,
-    credit: escrowId,
-    amount: paid.amount,
-    flag: 'posted',
-    code: 'funding',
-    contractId: contract.id,
-    milestoneId: milestone.id,
-  });
-  await locked.write();
+  await moneyCall(ctx.tx, KEEP_AS_CREDIT, [ctx.contract.id, milestone.id, paid.amount]);
 }
 
 /** The contractor says the work is done, with notes (photos are stored by the caller). */
@@ -238,51 +149,19 @@ export async function inspectMilestone(
 
 /**
  * Release after approval: the contractor's payout and the platform fee are
- * posted, the expert is paid their fee, all in the caller's transaction.
+ * posted, the expert is paid their fee, the contract completed once every
+ * milestone is closed, all in the caller's transaction (the database's
+ * `escrow_release_locked`, the same the release route calls); the
+ * notifications are written with it and returned for the e-mails.
  */
 export async function releaseMilestone(ctx: ContractContext, milestone: MilestoneRow) {
-  requireActive(ctx.contract);
-  if (milestone.status !== 'approved' || !milestone.inspected_by) throw new RuleError(409, EM.notReleasable);
-  // Both checks in one round trip: the contractor is payable, the approving expert still verified.
-  const { rows: checks } = await ctx.tx.query<{ barred: boolean; expert: boolean }>(RELEASE_CHECKS, [
-    ctx.contract.contractor_id,
-    milestone.inspected_by,
-  ]);
-  if (checks[0]?.barred) throw new RuleError(409, EM.contractorBarred);
-  if (!checks[0]?.expert) throw new RuleError(409, EM.approvalNotValid);
-  const { contract, tx } = ctx;
-  const { locked, ids } = await LockedAccounts.lock(tx, [
-    escrowOf(contract),
-    userAccount('contractor', contract.contractor_id, contract.currency),
-    platformOf(contract.currency),
-    userAccount('expert', milestone.inspected_by, contract.currency),
-  ]);
-  const [escrowId, , , expertId] = ids as [number, number, number, number];
-  for (const hold of await openHolds(tx, milestone.id)) locked.resolve(hold);
-  if (milestone.expert_fee > 0) {
-    locked.transfer({
-      debit: escrowId,
-      credit: expertId,
-      amount: milestone.expert_fee,
-      flag: 'posted',
-      code: 'expert_fee',
-      contractId: contract.id,
-      milestoneId: milestone.id,
-    });
-  }
-  await locked.write();
-  const released = { status: 'released' as const, released_at: new Date(), paid_to_contractor: milestone.amount };
-  await setMilestone(tx, milestone.id, released);
-  await closeIfDone(
-    ctx,
-    ctx.milestones?.map((m) => (m.id === milestone.id ? { ...m, ...released } : m)),
+  const result = await moneyCall<{ released: { contractor: number; expert_fee: number; platform_fee: number }; notifications: NewNotification[] }>(
+    ctx.tx,
+    RELEASE_LOCKED,
+    [ctx.contract.id, milestone.id, ctx.title],
   );
-  return {
-    released: { contractor: milestone.amount, expert_fee: milestone.expert_fee, platform_fee: milestone.platform_fee },
-    notifications: notify(ctx, [contract.client_id, contract.contractor_id, milestone.inspected_by], 'milestone_released', {
-      milestone: milestone.title,
-    }),
-  };
+  ctx.milestones = undefined;
+  return result;
 }
 
 /**

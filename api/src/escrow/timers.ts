@@ -109,8 +109,8 @@ async function autoRelease(deps: EscrowTimerDeps, now: Date, report: TimerReport
         // Released or disputed since the list was read.
         if (!milestone || milestone.status !== 'approved' || !milestone.auto_release_at || new Date(milestone.auto_release_at) > now) return [];
         const ctx = { tx, contract, title: await projectTitle(tx, contract.project_id) };
+        // Written with the release; returned for the e-mails.
         const { notifications } = await releaseMilestone(ctx, milestone);
-        await addNotifications(tx, notifications);
         return notifications;
       });
       if (sent.length > 0) {

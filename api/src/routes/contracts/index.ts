@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { API_MESSAGES as M, ESCROW_API_MESSAGES as EM, MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
@@ -9,22 +10,14 @@ import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { HttpError } from '../../plugins/error-handler';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
 import { readMultipart, type UploadRules } from '../../uploads/multipart-upload';
-import { claimKey, idempotencyKeyOf, idempotent, requestHash, storeAnswer, type Answer } from '../../escrow/idempotency';
+import { idempotencyKeyOf, idempotent, requestHash, type Answer } from '../../escrow/idempotency';
 import { PaymentUnavailableError, type ChargeResult, type PaymentProvider } from '../../escrow/payment-provider';
-import {
-  abandonIntent,
-  chargeIntent,
-  createIntent,
-  declinedAnswer,
-  findIntent,
-  postCharged,
-  recordDecline,
-  type PaymentIntent,
-} from '../../escrow/card-payments';
-import { completeMilestone, fundMilestone, fundingDue, inspectMilestone, releaseMilestone, type ContractContext } from '../../escrow/operations';
+import { abandonIntent, chargeIntent, declinedAnswer, postCharged, recordDecline, type PaymentIntent } from '../../escrow/card-payments';
+import { completeMilestone, inspectMilestone, type ContractContext } from '../../escrow/operations';
+import { FUND_BEGIN, RELEASE, moneyCall, type MoneyAnswer } from '../../escrow/payment-calls';
 import { addDisputeMessage, openDispute, type DisputeRow } from '../../escrow/dispute-operations';
 import { estimateMilestone, recommendedReplacements, settleInsolvency } from '../../escrow/insolvency-operations';
-import { contractView, disputeView, findContractDetail, roleIn, type ViewerRole } from '../../escrow/contract-views';
+import { contractView, disputeView, findContractDetail, renderAnswer, roleIn, type ViewerRole } from '../../escrow/contract-views';
 import { findContract, type MilestoneRow } from '../../escrow/contracts';
 import {
   CompletionFieldsSchema,
@@ -241,11 +234,11 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
   );
 
   /**
-   * Funding by card, in three steps (see card-payments): the payment intent
-   * and the key in one short transaction, the charge outside any
-   * transaction, the posting in the money transaction. A retry with the same
-   * key finishes a call that was cut off, or replays its answer, a declined
-   * card included.
+   * Funding by card, in three steps (see card-payments): the key, the checks
+   * and the payment intent in one call to the database, the charge outside
+   * any transaction, the posting in a second call. A retry with the same key
+   * finishes a call that was cut off, or replays its answer, a declined card
+   * included.
    */
   api.post(
     '/contracts/:id/milestones/:milestoneId/fund',
@@ -260,14 +253,26 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
         body: FundBodySchema,
         response: { 200: FundingSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 422, 502) },
       },
-      preValidation: async (request) => {
-        await guard(request, request.params.id, ['client']);
-      },
+      // The guard runs in the payment's own call; only a request refused for its body asks it apart, so a
+      // stranger still hears 404 and never what was wrong with the body.
+      attachValidation: true,
     },
     async (request, reply) => {
+      if (request.validationError) {
+        await guard(request, request.params.id, ['client']);
+        throw request.validationError;
+      }
+      if (!UUID.test(request.params.id)) throw notFound(request);
       const { card } = request.body;
       const scope = `user:${userId(request)}`;
-      const key = idempotencyKeyOf(request);
+      let key: string;
+      try {
+        key = idempotencyKeyOf(request);
+      } catch (error) {
+        // Without a valid key, the guard's refusal still comes first.
+        await guard(request, request.params.id, ['client']);
+        throw error;
+      }
       // The card is compared through the provider's fingerprint and the holder's name: nothing derived
       // from the card number or the security code is kept with the key.
       const cardIdentity = card ? { fingerprint: payments.fingerprint(card), name: card.name } : undefined;
@@ -278,58 +283,34 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
         return sendAnswer(reply, answer);
       };
 
-      const started = await app.db.transaction(async (tx): Promise<{ answer: Answer } | { intent: PaymentIntent; title?: string }> => {
-        const claim = await claimKey(tx, scope, key, hash, ttlHours);
-        if (claim.kind === 'replay') return { answer: claim.answer };
-        if (claim.kind === 'in_progress') {
-          const intent = claim.paymentIntentId ? await findIntent(tx, claim.paymentIntentId) : undefined;
-          if (!intent) throw new HttpError(409, request.t(EM.paymentPending));
-          return { intent };
-        }
-        const { ctx, milestone } = await lockContext(tx, request, request.params.id, request.params.milestoneId);
-        const role = roleIn(ctx.contract, userId(request));
-        if (!role) throw notFound(request);
-        if (role !== 'client') throw refuse(request, ['client']);
-        const due = await fundingDue(ctx, milestone!);
-        if (due > 0) {
-          if (!card) {
-            const message = request.t(EM.cardNumber);
-            throw new HttpError(422, request.t(M.invalidFields), { 'card.number': [message] });
-          }
-          // Only the intent here: the contract is read back once the payment is posted.
-          const intent = await createIntent(tx, {
-            scope,
-            key,
-            contractId: ctx.contract.id,
-            milestoneId: milestone!.id,
-            amount: due,
-            currency: ctx.contract.currency,
-            locale: request.locale,
-          });
-          return { intent, title: ctx.title };
-        }
-        // Paid from the contract's credit: no card, done in this one transaction.
-        const { notifications } = await fundMilestone(ctx, milestone!, null);
-        await addNotifications(tx, notifications);
-        sent.push(...notifications);
-        const answer: Answer = { status: 200, body: { payment: null, contract: await viewOf(tx, ctx.contract.id, 'client') } };
-        await storeAnswer(tx, scope, key, answer);
-        return { answer };
-      });
-      if ('answer' in started) return send(started.answer);
+      // Up to the card in one call (`escrow_fund_begin`): the key, the lock, the checks and the intent,
+      // or the whole funding when the contract's credit pays for it.
+      const cardMissing = (name: string) =>
+        name === 'cardRequired' ? new HttpError(422, request.t(M.invalidFields), { 'card.number': [request.t(EM.cardNumber)] }) : undefined;
+      const begun = await moneyCall<{ answer?: Answer; notifications?: NewNotification[]; intent?: Record<string, unknown>; title?: string }>(
+        app.db,
+        FUND_BEGIN,
+        [
+          scope,
+          key,
+          hash,
+          ttlHours,
+          request.params.id,
+          UUID.test(request.params.milestoneId) ? request.params.milestoneId : null,
+          userId(request),
+          Boolean(card),
+          `pi_${randomUUID()}`,
+          request.locale,
+        ],
+        cardMissing,
+      );
+      sent.push(...(begun.notifications ?? []));
+      if (begun.answer) return send(await renderAnswer(app.db, begun.answer));
 
-      const { intent } = started;
+      // A payment intent, new or left by a call that was cut off: the card is charged next.
+      const intent: PaymentIntent = { ...(begun.intent as unknown as PaymentIntent), amount: Number(begun.intent!.amount) };
       if (!card) throw new HttpError(409, request.t(EM.paymentPending));
-      // A retry finishing a call that was cut off has not read the project's title yet.
-      const title =
-        started.title ??
-        (
-          await app.db.query<{ title: string }>(
-            'SELECT p.title AS title FROM milestones m JOIN contracts c ON c.id = m.contract_id JOIN projects p ON p.id = c.project_id WHERE m.id = $1',
-            [intent.milestone_id],
-          )
-        ).rows[0]?.title ??
-        '';
+      const title = begun.title ?? '';
       let charge: ChargeResult;
       try {
         charge = await chargeIntent(payments, intent, card, title);
@@ -344,10 +325,7 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
         return send(answer);
       }
       const paid = charge;
-      const posted = await app.db.transaction(async (tx) => {
-        const { ctx } = await lockContext(tx, request, intent.contract_id);
-        return postCharged(ctx, intent.id, paid, request.t);
-      });
+      const posted = await postCharged(app.db, intent.id, paid, request.t);
       sent.push(...posted.notifications);
       return send(posted.answer);
     },
@@ -365,24 +343,27 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
       },
     },
     async (request, reply) => {
-      await guard(request, request.params.id, ['client']);
-      const sent: NewNotification[] = [];
-      const answer = await idempotent(app, request, `user:${userId(request)}`, ttlHours, async (tx) => {
-        let released: { contractor: number; expert_fee: number; platform_fee: number } | undefined;
-        const contract = await change(
-          tx,
-          request,
-          request.params,
-          'client',
-          async (ctx, milestone) => {
-            const result = await releaseMilestone(ctx, milestone!);
-            released = result.released;
-            return result.notifications;
-          },
-          sent,
-        );
-        return { status: 200, body: { released, contract } };
-      });
+      if (!UUID.test(request.params.id)) throw notFound(request);
+      let key: string;
+      try {
+        key = idempotencyKeyOf(request);
+      } catch (error) {
+        // Without a valid key, the guard's refusal still comes first.
+        await guard(request, request.params.id, ['client']);
+        throw error;
+      }
+      // The whole release in one call (`escrow_release`): the guard, the key, the lock, the checks, the money, the answer.
+      const released = await moneyCall<MoneyAnswer>(app.db, RELEASE, [
+        `user:${userId(request)}`,
+        key,
+        requestHash(request, request.body),
+        ttlHours,
+        request.params.id,
+        UUID.test(request.params.milestoneId) ? request.params.milestoneId : null,
+        userId(request),
+      ]);
+      const sent = released.notifications;
+      const answer = await renderAnswer(app.db, released.answer);
       announce(sent);
       return sendAnswer(reply, answer);
     },
