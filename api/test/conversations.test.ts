@@ -141,6 +141,12 @@ describe('messages, notifications, unread counts and read receipts', () => {
     expect(read.statusCode).toBe(200);
     expect(read.json().count).toBe(before);
     expect(await readMark()).toBe(message.created_at);
+    // The bell's notification of that message is read with it.
+    const { rows: bellRows } = await t.db.query<{ read_at: Date | null }>(
+      "SELECT read_at FROM notifications WHERE user_id = $1 AND kind = 'message_received' AND data->>'conversation_id' = $2",
+      [parties.contractor.id, id],
+    );
+    expect(bellRows.map((row) => row.read_at !== null)).toEqual([true]);
 
     // A message of another conversation is refused as the mark.
     const other = await precontractConversation();

@@ -406,6 +406,13 @@ export const conversationRoutes: FastifyPluginAsync = async (app) => {
          ON CONFLICT (conversation_id, user_id) DO UPDATE SET read_up_to = GREATEST(conversation_reads.read_up_to, EXCLUDED.read_up_to)`,
         [message.id, reader],
       );
+      // The bell's notifications of these messages are read with them (up to the mark, not newer ones).
+      await app.db.query(
+        `UPDATE notifications n SET read_at = now()
+          WHERE n.user_id = $1 AND n.read_at IS NULL AND n.kind = 'message_received' AND n.data->>'conversation_id' = $2::text
+            AND n.created_at <= (SELECT created_at FROM conversation_messages WHERE id = $3)`,
+        [reader, conversation.id, message.id],
+      );
       return { count: await unreadTotal(app.db, reader) };
     },
   );
