@@ -199,7 +199,7 @@ export function MessageItem({ conversationId, message, own, now, canPin, canWrit
           )}
           {!own && !gone && !message.reported && (
             <button type="button" className="conversation-link" disabled={busy} onClick={() => setReporting(true)}>
-              <Trans>Report</Trans>
+              <Trans>Report…</Trans>
             </button>
           )}
         </div>

@@ -165,7 +165,7 @@ describe('a conversation', () => {
     expect(await screen.findByText('This message was deleted.')).toBeInTheDocument();
     expect(screen.getByText('This message was hidden by an admin.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download x.pdf' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report…' })).not.toBeInTheDocument();
   });
 
   it('puts the reason in place of the composer when the reader may not write', async () => {
@@ -241,7 +241,7 @@ describe('a conversation', () => {
       },
     });
     renderThread();
-    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    await user.click(await screen.findByRole('button', { name: 'Report…' }));
     const dialog = screen.getByRole('dialog', { name: 'Report this message' });
     await user.click(within(dialog).getByRole('button', { name: 'Send the report' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please say why.');
@@ -292,6 +292,8 @@ describe('a conversation', () => {
     const message = await screen.findByRole('article', { name: 'Message de Conrad Contractor' });
     expect(within(message).getByText('Spécialiste')).toBeInTheDocument();
     expect(within(message).getByRole('button', { name: 'Épingler comme preuve' })).toBeInTheDocument();
+    // A message is reported ("signaler"), not a report written ("rapport").
+    expect(within(message).getByRole('button', { name: 'Signaler…' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Veuillez écrire un message ou joindre un fichier.');
     expect(screen.getByText(/Entrée envoie, Maj\+Entrée passe à la ligne/)).toBeInTheDocument();

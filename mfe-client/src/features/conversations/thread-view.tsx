@@ -86,6 +86,7 @@ function Thread({ thread, messages, hasEarlier, loadingEarlier, onLoadEarlier, o
   const me = thread.participants.find((participant) => participant.id === userId);
   const newest = messages[messages.length - 1];
   const endRef = useRef<HTMLDivElement>(null);
+  const paneRef = useRef<HTMLDivElement>(null);
   const [blocking, setBlocking] = useState(false);
 
   // Seen once it is on screen: everything up to the newest message is read, and the badges follow.
@@ -104,9 +105,13 @@ function Thread({ thread, messages, hasEarlier, loadingEarlier, onLoadEarlier, o
       .catch(() => (markedRef.current = null));
   }, [unreadTo, thread.id, queryClient]);
 
-  // The newest message is in view when the thread opens and when one arrives.
+  // The newest message is in view when the thread opens and when one arrives: at the bottom of the
+  // messages pane where it scrolls on its own (wide screens), else with the composer in the middle of
+  // the window, clear of the help button floating in its corner.
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
+    const pane = paneRef.current;
+    if (pane && pane.scrollHeight > pane.clientHeight) pane.scrollTop = pane.scrollHeight;
+    else endRef.current?.scrollIntoView?.({ block: 'center' });
   }, [newest?.id]);
 
   // "Seen" under the reader's latest message that another participant has read.
@@ -163,7 +168,7 @@ function Thread({ thread, messages, hasEarlier, loadingEarlier, onLoadEarlier, o
         </div>
       </header>
 
-      <div className="conversation-thread__messages">
+      <div className="conversation-thread__messages" ref={paneRef}>
         {hasEarlier && (
           <p className="conversation-thread__earlier">
             <button type="button" className="ui-button ui-button--ghost" disabled={loadingEarlier} onClick={onLoadEarlier}>
@@ -203,7 +208,6 @@ function Thread({ thread, messages, hasEarlier, loadingEarlier, onLoadEarlier, o
             );
           })}
         </ol>
-        <div ref={endRef} />
       </div>
 
       {thread.blocked_by_me && (
@@ -221,6 +225,7 @@ function Thread({ thread, messages, hasEarlier, loadingEarlier, onLoadEarlier, o
           {thread.write_blocked_reason}
         </p>
       )}
+      <div ref={endRef} />
     </section>
   );
 }
