@@ -1,0 +1,186 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { collectPageErrors } from '../support/console';
+import { bearer, fundFirstMilestone } from '../support/escrow-scene';
+import { DEMO, E2E_PASSWORD, adminSignIn, apiToken, signIn, verifiedAccount } from '../support/people';
+
+// A client and a contractor settle the details of a job on the platform: a
+// question on the request, an answer with a photo, unread counts that clear
+// once read, the same thread continuing on the contract once the quote is
+// selected, and the admin reading it beside a dispute's evidence. The scene
+// (accounts, project, quote, selection, funding, dispute) is set through the
+// API; every message is written and read on screen.
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+const QUESTION = 'Can the wall be finished before the rains start in June?';
+const ANSWER = 'Yes: we start on Monday. Here is the site after clearing.';
+const AGREEMENT = 'Agreed: the wall is finished by 30 May, drainage included in the price.';
+
+/**
+ * A contractor of this spec's own, verified by the admin: the demo contractor
+ * has the demo conversation's unread messages, and this spec counts unread
+ * messages from zero.
+ */
+async function verifiedContractor(request: APIRequestContext, adminToken: string) {
+  const email = await verifiedAccount(request, 'contractor', { account_type: 'specialist', specialist_kind: 'contractor' });
+  const token = await apiToken(request, email, E2E_PASSWORD);
+  const me = (await (await request.get('/api/v1/auth/me', { headers: bearer(token) })).json()) as { id: string };
+  const profile = await request.put('/api/v1/specialist-profile', {
+    headers: bearer(token),
+    data: { company_name: 'Harbour Walls', categories: ['masonry'], service_country: 'CM', service_cities: ['Douala'] },
+  });
+  expect(profile.ok()).toBe(true);
+  for (const kind of ['identity_register', 'location_visit', 'customer_interviews', 'financial_check']) {
+    await request.put(`/api/v1/admin/users/${me.id}/checks/${kind}`, {
+      headers: bearer(adminToken),
+      data: { outcome: 'passed', checked_on: '2026-11-20', notes: 'Checked for the conversations test.' },
+    });
+  }
+  expect((await request.put(`/api/v1/admin/users/${me.id}/verify`, { headers: bearer(adminToken) })).status()).toBe(200);
+  return { email, token };
+}
+
+async function openAs(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await signIn(page, email, E2E_PASSWORD);
+  return { page, errors, close: () => context.close() };
+}
+
+/** Writes in the open thread (Enter sends) and waits for the message to show. */
+async function write(page: Page, text: string, photo?: { name: string; mimeType: string; buffer: Buffer }) {
+  if (photo) await page.getByLabel('Files to attach').setInputFiles(photo);
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
+}
+
+const unreadLink = (page: Page, count: number) => page.getByRole('link', { name: `Messages, ${count} unread`, exact: true });
+const readLink = (page: Page) => page.getByRole('link', { name: 'Messages', exact: true });
+
+test.describe('conversations', () => {
+  test('a question on a request, a photo in reply, the thread on the contract, and the admin reading it in the dispute', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const errors = collectPageErrors(page);
+    const adminToken = await apiToken(request, DEMO.admin.email, DEMO.admin.password, true);
+    const contractor = await verifiedContractor(request, adminToken);
+    const clientEmail = await verifiedAccount(request, 'client', { account_type: 'client' });
+    const clientToken = await apiToken(request, clientEmail, E2E_PASSWORD);
+    const title = `Garden wall ${Date.now()}`;
+    const project = await request.post('/api/v1/projects', {
+      headers: bearer(clientToken),
+      data: {
+        title,
+        description: 'A rendered block wall of 25 m along the garden, with a drainage channel at its foot.',
+        category: 'masonry',
+        country: 'CM',
+        city: 'Douala',
+        currency: 'XAF',
+      },
+    });
+    expect(project.status()).toBe(201);
+    const projectId = ((await project.json()) as { id: string }).id;
+    const quote = await request.post(`/api/v1/projects/${projectId}/quotes`, {
+      headers: bearer(contractor.token),
+      data: {
+        amount: 900_000,
+        currency: 'XAF',
+        duration_days: 30,
+        message: 'Blocks, render and drainage.',
+        milestones: [{ title: 'Wall and drainage', amount: 900_000 }],
+      },
+    });
+    expect(quote.status()).toBe(201);
+    const quoteId = ((await quote.json()) as { id: string }).id;
+
+    // The client asks the contractor who quoted a question, from the request's page.
+    await signIn(page, clientEmail, E2E_PASSWORD);
+    await expect(readLink(page)).toBeVisible();
+    await page.goto(`/main/projects/${projectId}`);
+    await page.getByRole('button', { name: /^Message / }).click();
+    await expect(page).toHaveURL(/\/main\/messages\/[\w-]+$/);
+    const threadPath = new URL(page.url()).pathname;
+    await write(page, QUESTION);
+    // The client waits elsewhere: a thread open on screen is read as soon as a message comes.
+    await page.goto('/main/dashboard');
+
+    // The contractor sees one unread message in the navigation, reads it, and answers with a photo.
+    const specialist = await openAs(browser, contractor.email);
+    await unreadLink(specialist.page, 1).click();
+    await expect(specialist.page).toHaveURL(/\/main\/messages$/);
+    await specialist.page.getByRole('link', { name: new RegExp(title) }).click();
+    await expect(specialist.page).toHaveURL(new RegExp(`${threadPath}$`));
+    await expect(specialist.page.getByRole('article').filter({ hasText: QUESTION })).toBeVisible();
+    await expect(readLink(specialist.page)).toBeVisible();
+    await write(specialist.page, ANSWER, { name: 'site.png', mimeType: 'image/png', buffer: PNG });
+    await expect(specialist.page.getByRole('article').filter({ hasText: ANSWER }).getByRole('img', { name: 'site.png' })).toBeVisible();
+
+    // The client's count shows the answer, and clears once the thread is read, photo included.
+    await expect(unreadLink(page, 1)).toBeVisible({ timeout: 30_000 });
+    await unreadLink(page, 1).click();
+    await page.getByRole('link', { name: new RegExp(title) }).click();
+    const answer = page.getByRole('article').filter({ hasText: ANSWER });
+    await expect(answer.getByRole('img', { name: 'site.png' })).toBeVisible();
+    await expect(readLink(page)).toBeVisible();
+
+    // The client selects the quote: the same thread continues on the contract.
+    const selected = await request.post(`/api/v1/projects/${projectId}/quotes/${quoteId}/select`, { headers: bearer(clientToken), data: {} });
+    expect(selected.status()).toBe(200);
+    const { contract_id: contractId } = (await selected.json()) as { contract_id: string };
+    await page.goto(`/main/escrow/${contractId}`);
+    await page.getByRole('link', { name: /Messages about this contract/ }).click();
+    await expect(page).toHaveURL(new RegExp(`${threadPath}$`));
+    await expect(page.getByRole('article').filter({ hasText: QUESTION })).toBeVisible();
+    await write(page, AGREEMENT);
+    // On a contract, a party can pin what was agreed as evidence.
+    const agreement = page.getByRole('article').filter({ hasText: AGREEMENT });
+    await agreement.getByRole('button', { name: 'Pin as evidence' }).click();
+    await expect(agreement.getByText('Pinned as evidence')).toBeVisible();
+
+    // The contractor reads the agreement on the contract's thread too.
+    await specialist.page.goto(`/main/escrow/${contractId}`);
+    await specialist.page.getByRole('link', { name: /Messages about this contract/ }).click();
+    await expect(specialist.page).toHaveURL(new RegExp(`${threadPath}$`));
+    await expect(specialist.page.getByRole('article').filter({ hasText: AGREEMENT })).toBeVisible();
+
+    // The first milestone is funded and the client opens a dispute on it.
+    await fundFirstMilestone(request, { clientToken, contractId });
+    const contract = (await (await request.get(`/api/v1/contracts/${contractId}`, { headers: bearer(clientToken) })).json()) as {
+      milestones: { id: string }[];
+    };
+    const dispute = await request.post(`/api/v1/contracts/${contractId}/milestones/${contract.milestones[0]!.id}/disputes`, {
+      headers: bearer(clientToken),
+      multipart: { reason: 'The wall is not finished and the rains have started.' },
+    });
+    expect(dispute.status()).toBe(201);
+
+    // The admin mediating the dispute reads the conversation beside the evidence.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    const adminErrors = collectPageErrors(admin);
+    await adminSignIn(admin);
+    await admin.getByRole('link', { name: 'Disputes', exact: true }).click();
+    await admin.getByRole('link', { name: title }).first().click();
+    await expect(admin.getByText('The wall is not finished and the rains have started.')).toBeVisible();
+    const conversation = admin.getByRole('region', { name: 'Conversation between the parties' });
+    const messages = conversation.getByRole('article');
+    await expect(messages).toHaveCount(3);
+    await expect(messages.nth(0)).toContainText(QUESTION);
+    await expect(messages.nth(1)).toContainText(ANSWER);
+    await expect(messages.nth(1).getByRole('button', { name: 'Download site.png' })).toBeVisible();
+    await expect(messages.nth(2)).toContainText(AGREEMENT);
+    await expect(messages.nth(2)).toContainText('Pinned as evidence');
+    await conversation.getByRole('button', { name: 'Pinned as evidence (1)' }).click();
+    await expect(messages).toHaveCount(1);
+    await expect(messages.first()).toContainText(AGREEMENT);
+    await expect(conversation.getByRole('textbox')).toHaveCount(0);
+
+    expect([...errors, ...specialist.errors, ...adminErrors]).toEqual([]);
+    await Promise.all([specialist.close(), adminContext.close()]);
+  });
+});
