@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useRouteName } from '../routing/use-route-name';
 import { CatalogGate } from '../i18n/catalog-gate';
-import type { CatalogLoader } from '../i18n/catalogs';
+import { registerCatalog, type CatalogLoader } from '../i18n/catalogs';
 import { Spinner } from '../ui/spinner';
 
 export interface RemoteRoutesOptions {
@@ -19,7 +19,17 @@ export interface RemoteRoutesOptions {
  * shell's router, the page for the current route name, once the remote's
  * messages are loaded.
  */
-export function createRemoteRoutes({ name, loadCatalog, pages, missing: Missing }: RemoteRoutesOptions): ComponentType {
+/** The routes component, with what a host must load before hydrating server HTML of it. */
+export type RemoteRoutesComponent = ComponentType & {
+  /**
+   * Loads the remote's messages for the active locale, so a hydrating first
+   * render is the page rather than the gate's spinner. Registered through the
+   * remote's own copy of the catalog registry, the one its gate reads.
+   */
+  preload: () => Promise<void>;
+};
+
+export function createRemoteRoutes({ name, loadCatalog, pages, missing: Missing }: RemoteRoutesOptions): RemoteRoutesComponent {
   function RemoteRoutes() {
     const routeName = useRouteName();
     const Page = routeName ? pages[routeName] : undefined;
@@ -30,5 +40,6 @@ export function createRemoteRoutes({ name, loadCatalog, pages, missing: Missing 
     );
   }
   RemoteRoutes.displayName = `RemoteRoutes(${name})`;
+  RemoteRoutes.preload = () => registerCatalog(name, loadCatalog);
   return RemoteRoutes;
 }

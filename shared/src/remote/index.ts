@@ -1,2 +1,2 @@
 export { createRemoteRoutes } from './create-remote-routes';
-export type { RemoteRoutesOptions } from './create-remote-routes';
+export type { RemoteRoutesOptions, RemoteRoutesComponent } from './create-remote-routes';

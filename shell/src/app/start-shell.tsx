@@ -1,51 +1,119 @@
-import type { Root } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { activateLocale, loadSharedCatalog, readStoredLocale, registerCatalog } from 'shared/i18n';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { activateLocale, initialLocale, loadSharedCatalog, registerCatalog, type Locale } from 'shared/i18n';
 import { followStartupData } from 'shared/reference';
-import { startSession } from 'shared/session';
+import { browserStorage, startSession, STORAGE_KEYS } from 'shared/session';
 import { Spinner } from 'shared/ui';
-import { findRoute } from 'shared/routing';
-import { preloadRemote } from '../features/common/load-remote-module';
+import { findRoute, type RouteEntry } from 'shared/routing';
+import type { RemoteRoutesComponent } from 'shared/remote';
+import { loadRemoteModule, preloadRemote } from '../features/common/load-remote-module';
 import { loadRemotesConfig } from '../features/common/remotes-config';
 import { guardRemoteVersions } from '../features/common/version-guard';
 import { createAppRouter } from './create-app-router';
 import { AppProviders } from './app-providers';
 import { loadShellCatalog } from './catalog';
+import { exposePrerender, isPrerendering, shellPage } from './prerender-hook';
+
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** The language of the server's prerendered page in the root, or undefined for the empty shell page. */
+function prerenderedLocale(container: HTMLElement): string | undefined {
+  return container.dataset.prerendered || undefined;
+}
+
+/** A signed-in visitor's pages are never the prerendered ones (their header and redirects differ). */
+function hasStoredSession(): boolean {
+  const storage = browserStorage();
+  return Boolean(storage.getItem(STORAGE_KEYS.clientToken) || storage.getItem(STORAGE_KEYS.adminToken));
+}
+
+/** Resolves once the router has run the first navigation's loaders (the guard), as the prerender's router had. */
+function routerSettled(router: AppRouter): Promise<void> {
+  if (router.state.initialized && router.state.navigation.state === 'idle') return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (state.initialized && state.navigation.state === 'idle') {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
+/**
+ * Loads what the prerendered page was made of (the route's remote and its
+ * messages), so the first client render equals the server HTML, then hydrates
+ * it. False, with nothing rendered, when that cannot be done (the remote is
+ * down, or a newer remote has no catalog to preload): the caller renders on
+ * the client, with the remote's fallback.
+ */
+async function hydratePrerendered(container: HTMLElement, route: RouteEntry & { remote: NonNullable<RouteEntry['remote']> }): Promise<boolean> {
+  try {
+    const module = await loadRemoteModule(route.remote);
+    const { preload } = module.default as Partial<RemoteRoutesComponent>;
+    if (typeof preload !== 'function') return false;
+    await preload();
+  } catch {
+    return false;
+  }
+  const router = createAppRouter();
+  await routerSettled(router);
+  // A guard redirect means the visitor is not on the page the server sent.
+  if (router.state.location.pathname !== window.location.pathname) {
+    router.dispose();
+    return false;
+  }
+  // Start-up data may change what the page shows: it is asked for once the server HTML has been adopted.
+  hydrateRoot(container, shellPage(router, { onHydrated: followStartupData }));
+  return true;
+}
 
 /**
  * Boot order: locale and remotes configuration in parallel with the session
  * start-up; the router is created only once the session state is known, so
- * the guard never sees a half-loaded state (spec §4).
+ * the guard never sees a half-loaded state (spec §4). A public page the
+ * server sent prerendered in the visitor's language is hydrated instead of
+ * drawn again.
  */
-export async function startShell(root: Root): Promise<void> {
+export async function startShell(container: HTMLElement): Promise<void> {
   // Before any remote's federation instance exists, so the guard runs inside each of them.
   guardRemoteVersions();
   registerCatalog('shared', loadSharedCatalog).catch(() => undefined);
   registerCatalog('shell', loadShellCatalog).catch(() => undefined);
-  const localeReady = activateLocale(readStoredLocale()).catch((error: unknown) => {
+  const locale: Locale = initialLocale();
+  const localeReady = activateLocale(locale).catch((error: unknown) => {
     console.warn('Messages could not be loaded; showing the source language', error);
   });
+  const route = findRoute(window.location.pathname);
   // The page's remote starts loading as soon as its address is known, in parallel with the session start-up.
-  const remotesReady = loadRemotesConfig().then(() => preloadRemote(findRoute(window.location.pathname)?.remote));
+  const remotesReady = loadRemotesConfig().then(() => preloadRemote(route?.remote));
   const sessionReady = startSession();
 
+  const prerendered = prerenderedLocale(container);
+  if (prerendered === locale && route?.remote && !hasStoredSession() && !isPrerendering()) {
+    await Promise.all([localeReady, remotesReady]);
+    const { redirectTo } = await sessionReady;
+    if (!redirectTo && (await hydratePrerendered(container, { ...route, remote: route.remote }))) return;
+  }
+
   await localeReady;
+  const root: Root = createRoot(container);
   // Reference book, plans and localization (spec §4): loaded now, again on a language change, never blocking.
-  followStartupData();
-  root.render(
-    <AppProviders>
-      <Spinner />
-    </AppProviders>,
-  );
+  // (Never while prerendering: the page's HTML must not depend on data the hydrating page does not have yet.)
+  if (!isPrerendering()) followStartupData();
+  // Over a prerendered page, keep its content in view rather than a spinner while the rest loads.
+  if (!prerendered) {
+    root.render(
+      <AppProviders>
+        <Spinner />
+      </AppProviders>,
+    );
+  }
 
   const { redirectTo } = await sessionReady;
   if (redirectTo) window.history.replaceState(null, '', redirectTo);
   await remotesReady;
 
   const router = createAppRouter();
-  root.render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  root.render(shellPage(router));
+  if (isPrerendering()) exposePrerender(router, () => routerSettled(router));
 }

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router-dom';
+import { createQueryClient } from 'shared/query';
+import { AppProviders } from './app-providers';
+import type { createAppRouter } from './create-app-router';
+
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+function AfterRender({ onDone }: { onDone?: () => void }) {
+  useEffect(() => onDone?.(), [onDone]);
+  return null;
+}
+
+/**
+ * The page as both the prerender and the hydrating shell render it: the same
+ * tree, so `useId` values (which follow the tree's shape) are the same too.
+ * `onHydrated` runs once the page is the browser's.
+ */
+export function shellPage(router: AppRouter, options: { client?: QueryClient; onHydrated?: () => void } = {}) {
+  return (
+    <AppProviders client={options.client}>
+      <RouterProvider router={router} />
+      <AfterRender onDone={options.onHydrated} />
+    </AppProviders>
+  );
+}
+
+/**
+ * Build-time prerendering (scripts/prerender.mjs) opens each public page in a
+ * browser with this flag set, waits for the page, then asks for its HTML.
+ */
+interface PrerenderWindow {
+  __FUNDAMENT_PRERENDER__?: boolean;
+  __fundamentRenderHtml?: () => Promise<string>;
+}
+
+export function isPrerendering(): boolean {
+  return (window as PrerenderWindow).__FUNDAMENT_PRERENDER__ === true;
+}
+
+/**
+ * The page as React's server renderer writes it, from the live router once
+ * the page has loaded: Suspense markers and `useId` values are the ones
+ * hydration expects, and queries render as not yet loaded (an empty cache),
+ * as they are in the visitor's first render. Nothing of a user is in it: the
+ * prerendering browser is signed out and its API calls are left unanswered.
+ */
+export function exposePrerender(router: AppRouter, settled: () => Promise<void>): void {
+  (window as PrerenderWindow).__fundamentRenderHtml = async () => {
+    await settled();
+    const { renderToString } = await import('react-dom/server');
+    return renderToString(shellPage(router, { client: createQueryClient() }));
+  };
+}
