@@ -234,10 +234,12 @@ const LARGE_TABLES = ['contracts', 'milestones', 'ledger_accounts', 'ledger_tran
  * a row per statement, failed when it scans a large table whole.
  */
 async function planChecks(db: Database, contract: BenchContract): Promise<BenchRow[]> {
-  // The view every payment reads under its lock: the body of the database's function, explained as it runs.
+  // The view every payment reads under its lock: the statement the database's function returns, its
+  // argument as a parameter.
   const { rows: view } = await db.query<{ prosrc: string }>("SELECT prosrc FROM pg_proc WHERE proname = 'escrow_contract_view'");
+  const viewStatement = /RETURN \(([\s\S]*)\);\s*END/.exec(view[0]!.prosrc)![1]!.replace('WHERE c.id = contract', 'WHERE c.id = $1');
   const checked: [string, string, unknown[]][] = [
-    ['contract view', view[0]!.prosrc, [contract.id]],
+    ['contract view', viewStatement, [contract.id]],
     ['open holds', OPEN_HOLDS.text, [contract.milestoneId]],
     ['account ids', ACCOUNT_IDS.text, [['escrow'], [null], [contract.id], ['XAF']]],
   ];
