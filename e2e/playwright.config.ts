@@ -80,13 +80,14 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node ../scripts/start.mjs',
+      // The public pages are served prerendered, as in production: made now unless the build's are current.
+      command: 'node ../scripts/prerender.mjs --if-stale && node ../scripts/start.mjs',
       url: `http://127.0.0.1:${port}/api/v1/health`,
       reuseExistingServer: false,
-      timeout: 180_000,
+      timeout: 360_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: serverEnv(port, dataDir, accountsEnv),
+      env: { ...serverEnv(port, dataDir, accountsEnv), PRERENDER_PORT: String(port + 700) },
     },
     {
       command: `node support/oauth-mock-server.mjs ${oauthPort}`,

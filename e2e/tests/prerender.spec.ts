@@ -1,0 +1,278 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Public pages arrive as HTML in the visitor's language (prerendered at build
+ * and deploy time), and the shell adopts that HTML instead of drawing the page
+ * again.
+ */
+const root = path.join(__dirname, '..', '..');
+
+const HOME = {
+  en: { hero: 'Build and renovate with confidence, wherever you live', faq: 'How does escrow protect my money?', login: 'Login' },
+  fr: {
+    hero: 'Construisez et rénovez en toute confiance, où que vous viviez',
+    faq: 'Comment le séquestre protège-t-il mon argent',
+    login: 'Connexion',
+  },
+} as const;
+
+/** Console errors, uncaught errors and React's hydration complaints (a mismatch is reported as an error or a warning). */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' || /hydrat|did not match|#418|#423|#425/i.test(text)) problems.push(`${message.type()}: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** Keeps the page's first main heading element, as the server sent it, before the shell's code has run. */
+async function rememberServerHeading(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('main h1');
+    });
+  });
+}
+
+test.describe('prerendered public pages', () => {
+  for (const locale of ['en', 'fr'] as const) {
+    test(`the home page's HTML holds its hero heading, its FAQ and the chat launcher in ${locale}, before any script runs`, async ({
+      request,
+      browser,
+    }) => {
+      const response = await request.get('/', { headers: { 'Accept-Language': locale === 'fr' ? 'fr-FR,fr;q=0.9,en;q=0.5' : 'en-US,en;q=0.9' } });
+      expect(response.status()).toBe(200);
+      expect(response.headers().vary).toMatch(/Accept-Language/);
+      const html = await response.text();
+      expect(html).toContain(`<html lang="${locale}"`);
+      expect(html).toContain(HOME[locale].hero);
+      expect(html).toContain(HOME[locale].faq);
+      expect(html).toContain('class="chat-launcher"');
+      // The landing remote's entry is hinted, its styles are inline, and no chat code is asked for.
+      expect(html).toMatch(/<link rel="preload" as="script" href="[^"]*mfe-landing\/remoteEntry\.js">/);
+      expect(html).toContain('<style data-critical>');
+      expect(html).not.toContain('mfe-chat');
+
+      // A browser without JavaScript shows the page as sent.
+      const context = await browser.newContext({ javaScriptEnabled: false, locale: locale === 'fr' ? 'fr-FR' : 'en-US' });
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: HOME[locale].hero })).toBeVisible();
+      await context.close();
+    });
+
+    test(`the shell hydrates the ${locale} home page: no error, no mismatch, the same elements, and links work`, async ({ browser }) => {
+      const context = await browser.newContext({ locale: locale === 'fr' ? 'fr-FR' : 'en-US' });
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      const chatBeforeInteractive: string[] = [];
+      let interactive = false;
+      page.on('request', (request) => {
+        if (!interactive && request.url().includes('/mfe-chat/')) chatBeforeInteractive.push(request.url());
+      });
+      await rememberServerHeading(page);
+      await page.goto('/');
+
+      // The FAQ answers a click once React has taken the page over.
+      const question = page.getByRole('button', { name: HOME[locale].faq });
+      await expect(async () => {
+        await question.click();
+        await expect(question).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+      }).toPass({ timeout: 20_000 });
+      interactive = true;
+      // Hydrated, not drawn again: the heading is the very element the server sent.
+      expect(
+        await page.evaluate(() => document.querySelector('main h1') === (window as unknown as { serverHeading: Element | null }).serverHeading),
+      ).toBe(true);
+      expect(chatBeforeInteractive).toEqual([]);
+
+      // A link navigates inside the page (no reload: the marker survives).
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+      await page.getByRole('banner').getByRole('link', { name: HOME[locale].login }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.locator('main h1')).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  test('the language stored by the switcher wins over the browser, on the server as in the shell', async ({ page }) => {
+    const problems = collectProblems(page);
+    await page.goto('/terms');
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Connexion' })).toBeVisible();
+    const response = await page.request.get('/');
+    expect(await response.text()).toContain(HOME.fr.hero);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: HOME.fr.hero })).toBeVisible();
+    const question = page.getByRole('button', { name: HOME.fr.faq });
+    await expect(async () => {
+      await question.click();
+      await expect(question).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+    }).toPass({ timeout: 20_000 });
+    expect(problems).toEqual([]);
+  });
+});
+
+/**
+ * A team redeploys the landing remote under a new URL: one edit of remotes.json
+ * and `pnpm prerender`, with no shell rebuild and no server restart. Then the
+ * remote's host goes down: the prerendered page falls back to the remote's
+ * fallback in the browser.
+ */
+test.describe('prerendered pages and remote deploys', () => {
+  const port = Number(process.env.E2E_PORT ?? 3100) + 800;
+  const cdnPort = port + 1;
+  const site = `http://127.0.0.1:${port}`;
+  const cdn = `http://127.0.0.1:${cdnPort}`;
+  const NEW_HEADING = 'Build and renovate with confidence, from anywhere';
+
+  let work: string;
+  let remotesFile: string;
+  let prerenderDir: string;
+  let cdnServer: Server;
+  let siteServer: ChildProcess;
+  let cdnDown = false;
+
+  function startCdn(dir: string): Promise<Server> {
+    const server = createServer((request, response) => {
+      const file = path.join(dir, decodeURIComponent(new URL(request.url ?? '/', cdn).pathname));
+      if (cdnDown || !file.startsWith(dir)) return void response.writeHead(503).end();
+      try {
+        const body = readFileSync(file);
+        const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'application/json';
+        response.writeHead(200, { 'content-type': type, 'access-control-allow-origin': '*', 'cache-control': 'no-cache' }).end(body);
+      } catch {
+        response.writeHead(404).end();
+      }
+    });
+    return new Promise((resolve) => server.listen(cdnPort, '127.0.0.1', () => resolve(server)));
+  }
+
+  function prerender(): Promise<{ status: number | null; output: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, [path.join(root, 'scripts', 'prerender.mjs')], {
+        env: { ...process.env, REMOTES_FILE: remotesFile, PRERENDER_DIR: prerenderDir, PRERENDER_PORT: String(port + 2) },
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('exit', (status) => resolve({ status, output }));
+    });
+  }
+
+  async function waitForHealth(url: string, deadline = Date.now() + 120_000): Promise<void> {
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${url}/api/v1/health`)).ok) return;
+      } catch {
+        // still starting
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    throw new Error(`${url} did not start`);
+  }
+
+  test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    work = mkdtempSync(path.join(tmpdir(), 'fundament-prerender-e2e-'));
+    // The new release: the built landing with its English hero heading reworded.
+    const release = path.join(work, 'cdn', 'v2');
+    cpSync(path.join(root, 'mfe-landing', 'dist'), release, { recursive: true });
+    let changed = 0;
+    for (const file of readdirSync(release).filter((name) => name.endsWith('.js'))) {
+      const text = readFileSync(path.join(release, file), 'utf8');
+      if (text.includes(HOME.en.hero)) {
+        writeFileSync(path.join(release, file), text.split(HOME.en.hero).join(NEW_HEADING));
+        changed += 1;
+      }
+    }
+    expect(changed).toBeGreaterThan(0);
+    cdnServer = await startCdn(path.join(work, 'cdn'));
+    remotesFile = path.join(work, 'remotes.json');
+    prerenderDir = path.join(work, 'prerendered');
+    writeFileSync(remotesFile, '{}');
+    siteServer = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(work, 'data'),
+        REMOTES_FILE: remotesFile,
+        PRERENDER_DIR: prerenderDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitForHealth(site);
+  });
+
+  test.afterAll(async () => {
+    siteServer?.kill('SIGTERM');
+    await new Promise<void>((resolve) => (cdnServer ? cdnServer.close(() => resolve()) : resolve()));
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  test('a remote redeployed under a new URL is in the HTML after `pnpm prerender`, without a shell rebuild or a restart', async ({ page }) => {
+    const serverPid = siteServer.pid;
+    writeFileSync(remotesFile, JSON.stringify({ mfe_landing: `${cdn}/v2/mf-manifest.json` }));
+    // Before the deploy step the page is drawn in the browser only.
+    expect(await (await fetch(`${site}/`)).text()).not.toContain(NEW_HEADING);
+
+    const run = await prerender();
+    expect(run.output).toContain('prerendered / (en)');
+    expect(run.status).toBe(0);
+
+    const html = await (await fetch(`${site}/`, { headers: { 'Accept-Language': 'en' } })).text();
+    expect(html).toContain(NEW_HEADING);
+    expect(html).toContain(`<link rel="preload" as="script" href="${cdn}/v2/remoteEntry.js">`);
+
+    const problems = collectProblems(page);
+    await rememberServerHeading(page);
+    await page.goto(`${site}/`);
+    const question = page.getByRole('button', { name: HOME.en.faq });
+    await expect(async () => {
+      await question.click();
+      await expect(question).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: NEW_HEADING })).toBeVisible();
+    expect(
+      await page.evaluate(() => document.querySelector('main h1') === (window as unknown as { serverHeading: Element | null }).serverHeading),
+    ).toBe(true);
+    expect(problems).toEqual([]);
+    expect(siteServer.pid).toBe(serverPid);
+    expect(siteServer.exitCode).toBeNull();
+  });
+
+  test("a prerendered page whose remote is down shows the remote's fallback, and the rest of the site works", async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    cdnDown = true;
+    try {
+      const response = await page.goto(`${site}/`);
+      expect(response?.status()).toBe(200);
+      const fallback = page.getByRole('alert').filter({ hasText: 'This part of the site is unavailable' });
+      await expect(fallback).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('heading', { level: 1, name: NEW_HEADING })).toHaveCount(0);
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.locator('main h1')).toBeVisible();
+      expect(errors).toEqual([]);
+    } finally {
+      cdnDown = false;
+    }
+  });
+});
