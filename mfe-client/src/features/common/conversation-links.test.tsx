@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, renderWithProviders } from 'shared/testing';
 import { notify } from 'shared/ui';
 import { contractFixture } from '../../testing/contract-fixtures';
-import { ContractConversationLink, MessageButton } from './conversation-links';
+import { ContractConversationLink, MessageButton, ProjectConversations } from './conversation-links';
 
 const conversationPage = { path: '/main/messages/:id', element: <p>Conversation page</p> };
 const thread = {
@@ -72,5 +72,31 @@ describe("a contract's conversation", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('button', { name: 'Messages about this contract' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Messages about this contract/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("the owner's conversations about a project", () => {
+  it('lists the specialists who wrote about this project only, with what is unread', async () => {
+    const participants = [
+      { id: 'u-client', name: 'Claire Client', role: 'client', read_up_to: null, barred: false },
+      { id: 'u-contractor', name: 'Conrad Contractor', role: 'specialist', read_up_to: null, barred: false },
+    ];
+    fakeApi({
+      'GET conversations': () => ({
+        body: {
+          data: [
+            { ...thread, id: 'k1', participants, unread: 2 },
+            { ...thread, id: 'k2', project: { id: 'p2', title: 'Roof' }, participants },
+          ],
+          unread_total: 2,
+        },
+      }),
+    });
+    renderWithProviders(<ProjectConversations projectId="p1" ownerId="u-client" />, { url: '/main/projects/p1' });
+    const section = await screen.findByRole('region', { name: 'Messages about this project' });
+    const links = within(section).getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAccessibleName('Conrad Contractor (Specialist) (2 unread)');
+    expect(links[0]).toHaveAttribute('href', '/main/messages/k1');
   });
 });

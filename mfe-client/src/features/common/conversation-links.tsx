@@ -6,7 +6,7 @@ import { queryKeys } from 'shared/query';
 import { pathFor } from 'shared/routing';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { isApiError } from 'shared/api';
-import type { ContractView } from 'shared/contract';
+import { PARTICIPANT_ROLE_LABELS, type ContractView } from 'shared/contract';
 import { listConversations } from './api/list-conversations';
 import { startConversation } from './api/start-conversation';
 
@@ -77,5 +77,44 @@ export function ContractConversationLink({ contract }: { contract: ContractView 
     >
       <Trans>Messages about this contract</Trans>
     </MessageButton>
+  );
+}
+
+/**
+ * The owner's conversations about one project, one per specialist who asked
+ * or was asked something, each with what is unread. Nothing while there are none.
+ */
+export function ProjectConversations({ projectId, ownerId }: { projectId: string; ownerId: string }) {
+  const { t, i18n } = useLingui();
+  const list = useQuery({ queryKey: queryKeys.conversations.list(), queryFn: ({ signal }) => listConversations(signal) });
+  const mine = list.data?.data.filter((conversation) => conversation.project.id === projectId) ?? [];
+  if (mine.length === 0) return null;
+  return (
+    <section className="ui-card client-panel" aria-labelledby="client-project-messages">
+      <h2 id="client-project-messages">
+        <Trans>Messages about this project</Trans>
+      </h2>
+      <ul className="client-links">
+        {mine.map((conversation) => {
+          const others = conversation.participants.filter((participant) => participant.id !== ownerId);
+          return (
+            <li key={conversation.id}>
+              <Link to={pathFor('main.conversation', { id: conversation.id })}>
+                {others.map((person) => `${person.name} (${i18n._(PARTICIPANT_ROLE_LABELS[person.role])})`).join(', ')}
+                {conversation.unread > 0 && (
+                  <>
+                    {' '}
+                    <span className="client-count" aria-hidden="true">
+                      {conversation.unread}
+                    </span>
+                    <span className="ui-visually-hidden">{t`(${conversation.unread} unread)`}</span>
+                  </>
+                )}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

@@ -19,7 +19,7 @@ import { isSpecialist } from '../common/roles';
 import { ContractProgress } from './contract-progress';
 import { cancelProject } from './api/cancel-project';
 import { ConfirmBox } from './confirm-box';
-import { MessageButton } from '../common/conversation-links';
+import { MessageButton, ProjectConversations } from '../common/conversation-links';
 import { Money, MoneyRange, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 
 /** `/main/projects/:id`: what the project is, its documents, and the quotes from either side. */
@@ -173,6 +173,7 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
           <Trans>This project is cancelled.</Trans>
         </p>
       )}
+      {owner && user && <ProjectConversations projectId={project.id} ownerId={user.id} />}
       {owner && (project.status === 'draft' || project.status === 'open') && <CancelProject project={project} onCancelled={onChange} />}
       {!owner && project.contract_id && (
         <div className="ui-card client-contract" role="status">
