@@ -3,11 +3,11 @@ import * as v from 'valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { CONVERSATION_MESSAGES, MESSAGE_ATTACHMENTS_MAX, MESSAGE_MAX_LENGTH, MessageBodySchema } from 'shared/contract';
-import { fieldErrors } from 'shared/schemas';
 import { SOMETHING_WENT_WRONG } from 'shared/ui';
 import { ChosenFiles } from '../common/chosen-files';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, UploadProgress } from '../common/document-picker';
 import { sendMessage } from './api/send-message';
+import { issueTexts } from './conversation-labels';
 
 /**
  * Writes a message: Enter sends, Shift+Enter starts a new line; photos and
@@ -45,7 +45,7 @@ export function Composer({ conversationId, onSent }: { conversationId: string; o
     if (busy) return;
     const parsed = v.safeParse(MessageBodySchema, { body });
     if (!parsed.success) {
-      setProblems(Object.values(fieldErrors(parsed.issues, (descriptor) => i18n._(descriptor))).flat());
+      setProblems(issueTexts(parsed.issues, i18n));
       return;
     }
     if (!parsed.output.body && files.length === 0) {

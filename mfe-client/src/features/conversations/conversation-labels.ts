@@ -1,4 +1,6 @@
-import type { ConversationSummary, Participant } from 'shared/contract';
+import type { I18n } from '@lingui/core';
+import type { BaseIssue } from 'valibot';
+import { CONVERSATION_MESSAGES, MESSAGE_MAX_LENGTH, type ConversationSummary, type Participant } from 'shared/contract';
 
 /** The people of a conversation other than the reader. */
 export function othersOf(conversation: Pick<ConversationSummary, 'participants'>, userId: string | undefined): Participant[] {
@@ -44,4 +46,21 @@ export function formatListTime(iso: string, locale: string, now = new Date()): s
   if (dayKey(iso) === dayKey(now.toISOString())) return formatTime(iso, locale);
   const sameYear = date.getFullYear() === now.getFullYear();
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) }).format(date);
+}
+
+/**
+ * The contract's validation messages in the reader's language. Matched here
+ * against the contract's own descriptors rather than through `fieldErrors`:
+ * at run time `shared/schemas` may come from the shell, whose registry never
+ * saw this remote's copy of the contract, and would leave them in English.
+ */
+export function issueTexts(issues: readonly BaseIssue<unknown>[], i18n: I18n): string[] {
+  const values = { max: MESSAGE_MAX_LENGTH };
+  const texts = issues.map((issue) => {
+    const descriptor = Object.values(CONVERSATION_MESSAGES).find(
+      (candidate) => issue.message === candidate.message.replace('{max}', String(values.max)),
+    );
+    return descriptor ? i18n._(descriptor.id, values, { message: descriptor.message }) : issue.message;
+  });
+  return [...new Set(texts)];
 }

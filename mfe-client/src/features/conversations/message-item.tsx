@@ -2,12 +2,11 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MESSAGE_MAX_LENGTH, MessageEditSchema, PARTICIPANT_ROLE_LABELS, type ConversationMessage } from 'shared/contract';
-import { fieldErrors } from 'shared/schemas';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { AttachmentList } from './attachment-view';
 import { deleteMessage, editMessage, setPinned } from './api/message-actions';
 import { refusal } from './composer';
-import { formatTime } from './conversation-labels';
+import { formatTime, issueTexts } from './conversation-labels';
 import { ReportDialog } from './report-dialog';
 
 interface MessageItemProps {
@@ -54,7 +53,7 @@ export function MessageItem({ conversationId, message, own, now, canPin, canWrit
   const saveEdit = async () => {
     const parsed = v.safeParse(MessageEditSchema, { body: draft });
     if (!parsed.success) {
-      setProblems(Object.values(fieldErrors(parsed.issues, (descriptor) => i18n._(descriptor))).flat());
+      setProblems(issueTexts(parsed.issues, i18n));
       return;
     }
     setProblems([]);

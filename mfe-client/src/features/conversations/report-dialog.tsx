@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MessageReasonSchema } from 'shared/contract';
-import { fieldErrors } from 'shared/schemas';
 import { SOMETHING_WENT_WRONG } from 'shared/ui';
 import { reportMessage } from './api/message-actions';
 import { refusal } from './composer';
+import { issueTexts } from './conversation-labels';
 
 /**
  * Reports a message to the admins with a reason: a modal whose text area
@@ -53,7 +53,7 @@ export function ReportDialog({
     event.preventDefault();
     const parsed = v.safeParse(MessageReasonSchema, { reason });
     if (!parsed.success) {
-      setProblems(Object.values(fieldErrors(parsed.issues, (descriptor) => i18n._(descriptor))).flat());
+      setProblems(issueTexts(parsed.issues, i18n));
       textRef.current?.focus();
       return;
     }

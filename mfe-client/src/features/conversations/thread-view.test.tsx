@@ -297,5 +297,9 @@ describe('a conversation', () => {
     await user.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Veuillez écrire un message ou joindre un fichier.');
     expect(screen.getByText(/Entrée envoie, Maj\+Entrée passe à la ligne/)).toBeInTheDocument();
+    await user.click(within(message).getByRole('button', { name: 'Signaler…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Signaler ce message' });
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer le signalement' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Veuillez indiquer pourquoi.');
   });
 });
