@@ -1,3 +1,5 @@
+// The form look (field errors, labels) for the composer, the edit box and the report dialog.
+import 'shared/forms';
 import { useParams } from 'react-router-dom';
 import { Trans } from '@lingui/react/macro';
 import { ConversationList } from './conversation-list';
