@@ -24,10 +24,7 @@ export function HideMessageDialog({ messageId, senderName, onClose }: { messageI
     <ReasonDialog
       title={<Trans>Hide this message from {senderName}?</Trans>}
       description={
-        <Trans>
-          The parties will see that an admin hid it, with your reason, instead of its text and files. It stays in the record for the audit and for
-          admins.
-        </Trans>
+        <Trans>The parties will see that an admin hid it instead of its text and files. It stays in the record, for the audit and for admins.</Trans>
       }
       confirmLabel={t`Hide the message`}
       withReason

@@ -88,8 +88,7 @@ export function MessageReportsPage() {
           </h1>
           <p className="admin-page__intro">
             <Trans>
-              Messages a client or a specialist reported. A hidden message stays in the conversation’s record; the parties see that an admin hid it,
-              and why.
+              Messages a client or a specialist reported. A hidden message stays in the conversation’s record; the parties see that an admin hid it.
             </Trans>
           </p>
         </header>
