@@ -183,4 +183,77 @@ test.describe('conversations', () => {
     expect([...errors, ...specialist.errors, ...adminErrors]).toEqual([]);
     await Promise.all([specialist.close(), adminContext.close()]);
   });
+  test('a reported message is hidden by an admin: the parties no longer read it, the admin still does', async ({ browser, page, request }) => {
+    test.setTimeout(120_000);
+    const errors = collectPageErrors(page);
+    const contractorToken = await apiToken(request, DEMO.contractor.email, DEMO.contractor.password);
+    const clientEmail = await verifiedAccount(request, 'client', { account_type: 'client' });
+    const clientToken = await apiToken(request, clientEmail, E2E_PASSWORD);
+    const title = `Roof repair ${Date.now()}`;
+    const project = await request.post('/api/v1/projects', {
+      headers: bearer(clientToken),
+      data: {
+        title,
+        description: 'Twelve broken roof tiles to replace and the gutter to reseal before the rains.',
+        category: 'masonry',
+        country: 'CM',
+        city: 'Douala',
+        currency: 'XAF',
+      },
+    });
+    expect(project.status()).toBe(201);
+    const projectId = ((await project.json()) as { id: string }).id;
+    // The contractor writes first, about the request.
+    const started = await request.post(`/api/v1/projects/${projectId}/conversations`, { headers: bearer(contractorToken), data: {} });
+    expect(started.ok()).toBe(true);
+    const conversationId = ((await started.json()) as { id: string }).id;
+    const abuse = 'Only a fool would pay that little for a roof.';
+    const sent = await request.post(`/api/v1/conversations/${conversationId}/messages`, { headers: bearer(contractorToken), data: { body: abuse } });
+    expect(sent.status()).toBe(201);
+
+    // The client reports it.
+    await signIn(page, clientEmail, E2E_PASSWORD);
+    await page.goto(`/main/messages/${conversationId}`);
+    const message = page.getByRole('article').filter({ hasText: abuse });
+    await message.getByRole('button', { name: 'Report…' }).click();
+    const report = page.getByRole('dialog', { name: 'Report this message' });
+    await report.getByLabel('Why are you reporting it?').fill('Insulting.');
+    await report.getByRole('button', { name: 'Send the report' }).click();
+    await expect(report).toBeHidden();
+
+    // The admin finds it among the reported messages, reads it in its conversation, and hides it with a reason.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    const adminErrors = collectPageErrors(admin);
+    await adminSignIn(admin);
+    await admin.getByRole('link', { name: 'Reported messages', exact: true }).click();
+    const item = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: title }) });
+    await expect(item).toContainText('Insulting.');
+    await expect(item.getByRole('article')).toContainText(abuse);
+    await item.getByRole('link', { name: 'Open the conversation' }).click();
+    await expect(admin).toHaveURL(new RegExp(`/admin/conversations/${conversationId}#message-`));
+    await expect(admin.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await admin.goBack();
+    await item.getByRole('button', { name: 'Hide the message' }).click();
+    const hide = admin.getByRole('dialog');
+    await hide.getByLabel('Reason (kept in the audit trail)').fill('Insult to the client.');
+    await hide.getByRole('button', { name: 'Hide the message' }).click();
+    await expect(admin.getByText('The message is hidden from the parties.')).toBeVisible();
+    await expect(item).toHaveCount(0);
+
+    // The admin still reads it, with the reason; the audit trail names the action.
+    await admin.goto(`/admin/conversations/${conversationId}`);
+    const kept = admin.getByRole('article').filter({ hasText: abuse });
+    await expect(kept).toContainText('Hidden from the parties: Insult to the client.');
+    await admin.getByRole('link', { name: 'Audit trail', exact: true }).click();
+    await expect(admin.getByRole('listitem').filter({ hasText: title }).first()).toContainText('Message hidden');
+
+    // The client sees that an admin hid it, and nothing of what it said.
+    await page.reload();
+    await expect(page.getByText('This message was hidden by an admin.')).toBeVisible();
+    await expect(page.getByText(abuse)).toHaveCount(0);
+
+    expect([...errors, ...adminErrors]).toEqual([]);
+    await adminContext.close();
+  });
 });
