@@ -7,6 +7,7 @@ import { findRoute, type RouteEntry } from 'shared/routing';
 import type { RemoteRoutesComponent } from 'shared/remote';
 import { loadRemoteModule, preloadRemote } from '../features/common/load-remote-module';
 import { loadRemotesConfig } from '../features/common/remotes-config';
+import { primeRemoteSlot } from '../features/common/remote-slot';
 import { guardRemoteVersions } from '../features/common/version-guard';
 import { createAppRouter } from './create-app-router';
 import { AppProviders } from './app-providers';
@@ -47,8 +48,11 @@ function routerSettled(router: AppRouter): Promise<void> {
  * the client, with the remote's fallback.
  */
 async function hydratePrerendered(container: HTMLElement, route: RouteEntry & { remote: NonNullable<RouteEntry['remote']> }): Promise<boolean> {
+  const pending = loadRemoteModule(route.remote);
+  // Whatever happens, the page's slot renders with this load's outcome rather than loading again.
+  primeRemoteSlot(route.remote, 'Routes', pending);
   try {
-    const module = await loadRemoteModule(route.remote);
+    const module = await pending;
     const { preload } = module.default as Partial<RemoteRoutesComponent>;
     if (typeof preload !== 'function') return false;
     await preload();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { renderWithProviders } from 'shared/testing';
 import { registerRemoteManifests } from './remotes-config';
-import { RemoteSlot } from './remote-slot';
+import { primeRemoteSlot, RemoteSlot } from './remote-slot';
 import { IncompatibleRemoteError } from './version-guard';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -85,6 +85,19 @@ describe('RemoteSlot', () => {
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load this page');
     expect(screen.getByText('Header stays')).toBeInTheDocument();
+  });
+
+  it('uses a load the shell already made for a prerendered page: a failed one shows the fallback without loading again', async () => {
+    loadRemoteMock.mockClear();
+    primeRemoteSlot('mfe_auth', 'Routes', Promise.reject(new Error('down twice already')));
+    renderWithProviders(<RemoteSlot remote="mfe_auth" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This part of the site is unavailable');
+    expect(loadRemoteMock).not.toHaveBeenCalled();
+
+    // Retry loads the remote the usual way.
+    loadRemoteMock.mockResolvedValue({ default: RemotePage });
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Remote page content' })).toBeInTheDocument();
   });
 
   it('shows a compact fallback for the chat widget', async () => {

@@ -9,20 +9,30 @@ type AnyComponent = ComponentType<Record<string, unknown>>;
 
 const components = new Map<string, LazyExoticComponent<AnyComponent>>();
 
+function lazyRemote(id: string, load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<AnyComponent> {
+  const component = lazy(() =>
+    load().catch((error: unknown) => {
+      components.delete(id);
+      throw error;
+    }),
+  ) as LazyExoticComponent<AnyComponent>;
+  components.set(id, component);
+  return component;
+}
+
 /** One lazy component per exposed module, replaced after a failure so a retry loads again. */
 function remoteComponent(remote: RemoteName, exposed: string): LazyExoticComponent<AnyComponent> {
   const id = `${remote}/${exposed}`;
-  let component = components.get(id);
-  if (!component) {
-    component = lazy(() =>
-      loadRemoteModule(remote, exposed).catch((error: unknown) => {
-        components.delete(id);
-        throw error;
-      }),
-    );
-    components.set(id, component);
-  }
-  return component;
+  return components.get(id) ?? lazyRemote(id, () => loadRemoteModule(remote, exposed));
+}
+
+/**
+ * Hands the slot a load already under way (the shell's, before hydrating a
+ * prerendered page): its first render uses that outcome, so a remote that
+ * could not be loaded shows its fallback at once instead of being tried again.
+ */
+export function primeRemoteSlot(remote: RemoteName, exposed: string, pending: Promise<{ default: ComponentType }>): void {
+  lazyRemote(`${remote}/${exposed}`, () => pending);
 }
 
 /** A remote and one of the modules the federation contract says it exposes (typed per remote). */
