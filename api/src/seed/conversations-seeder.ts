@@ -4,7 +4,7 @@ const TITLE = 'Bathroom refit in Akwa';
 
 /** The demo contract's conversation: minutes ago, newest last; the client has not read the contractor's latest. */
 const MESSAGES: { from: 'client' | 'contractor' | 'expert'; minutesAgo: number; body: string }[] = [
-  { from: 'client', minutesAgo: 2880, body: 'Hello Paul, before you start: can the shower have a glass screen instead of a curtain?' },
+  { from: 'client', minutesAgo: 2880, body: 'Hello Conrad, before you start: can the shower have a glass screen instead of a curtain?' },
   { from: 'contractor', minutesAgo: 2850, body: 'Yes, a fixed glass screen of 90 cm fits. It is included in the second milestone at no extra cost.' },
   { from: 'client', minutesAgo: 2840, body: 'Perfect, agreed. Please send photos once the tiling is done.' },
   { from: 'expert', minutesAgo: 1440, body: 'I inspected the plumbing on site today: the pipes and the slope of the drain are fine.' },
