@@ -82,15 +82,6 @@ export async function storeAnswer(tx: Queryable, scope: string, key: string, ans
   await tx.query(STORE_ANSWER, [scope, key, answer.status, JSON.stringify(answer.body)]);
 }
 
-/** The stored answer of a key, if it has one. */
-export async function storedAnswer<T>(tx: Queryable, scope: string, key: string): Promise<Answer<T> | undefined> {
-  const { rows } = await tx.query<{ status_code: number; response: T }>(
-    'SELECT status_code, response FROM idempotency_keys WHERE scope = $1 AND key = $2 AND status_code <> 0',
-    [scope, key],
-  );
-  return rows[0] ? { status: Number(rows[0].status_code), body: rows[0].response } : undefined;
-}
-
 /** Forgets a key whose call changed nothing (the provider was unreachable), so the same call can be retried. */
 export async function forgetKey(tx: Queryable, scope: string, key: string): Promise<void> {
   await tx.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND status_code = 0', [scope, key]);

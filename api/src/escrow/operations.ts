@@ -6,7 +6,7 @@ import { isBarred } from '../marketplace/project-access';
 import { RuleError } from '../plugins/error-handler';
 import { platformFee } from './fees';
 import { LockedAccounts, openHolds, type AccountRef } from './ledger';
-import { FUND_LOCKED, KEEP_AS_CREDIT, RELEASE_LOCKED, moneyCall } from './payment-calls';
+import { FUND_LOCKED, RELEASE_LOCKED, moneyCall } from './payment-calls';
 import { CLOSED_STATUSES, HELD_STATUSES, contractMilestones, milestoneTotal, type ContractRow, type MilestoneRow } from './contracts';
 
 /**
@@ -96,15 +96,6 @@ export async function fundMilestone(ctx: ContractContext, milestone: MilestoneRo
     payment: { status: 'succeeded'; reference: string; amount: number; card_last4: string } | null;
     notifications: NewNotification[];
   }>(ctx.tx, FUND_LOCKED, [ctx.contract.id, milestone.id, paid?.amount ?? null, paid?.reference ?? null, paid?.cardLast4 ?? null, ctx.title]);
-}
-
-/**
- * A card payment that can no longer fund its milestone (the contract froze,
- * the contractor was barred while the card was charged): the money is kept
- * in the contract's escrow as credit, never lost, never paid to anyone.
- */
-export async function keepAsCredit(ctx: ContractContext, milestone: MilestoneRow, paid: CardPayment): Promise<void> {
-  await moneyCall(ctx.tx, KEEP_AS_CREDIT, [ctx.contract.id, milestone.id, paid.amount]);
 }
 
 /** The contractor says the work is done, with notes (photos are stored by the caller). */

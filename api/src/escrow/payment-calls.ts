@@ -51,7 +51,6 @@ export const FUND_BEGIN = prepared('SELECT escrow_fund_begin($1, $2, $3, $4, $5,
 export const FUND_POST = prepared('SELECT escrow_fund_post($1, $2, $3, $4) AS result');
 export const FUND_LOCKED = prepared('SELECT escrow_fund_locked($1, $2, $3, $4, $5, $6) AS result');
 export const RELEASE_LOCKED = prepared('SELECT escrow_release_locked($1, $2, $3) AS result');
-export const KEEP_AS_CREDIT = prepared('SELECT escrow_keep_as_credit($1, $2, $3) AS result');
 
 /** What a money call answers: the answer (its contract's view not yet rendered) and the notifications to e-mail. */
 export interface MoneyAnswer {
