@@ -104,8 +104,15 @@ export async function realParams(request: APIRequestContext): Promise<Params> {
     disputes = await get<{ data: { id: string }[] }>('/api/v1/admin/disputes', adminToken);
   }
 
+  // The demo contract's conversation: the client, the contractor and the contract's expert all read it.
+  const conversations = await get<{ data: { id: string; contract_id: string | null }[] }>('/api/v1/conversations', clientToken);
+  const conversation = conversations.data.find((item) => item.contract_id === demo!.id);
+  expect(conversation, "the demo contract's conversation").toBeDefined();
+
   return {
     'main.project': { id: demo!.project.id },
+    'main.conversation': { id: conversation!.id },
+    'admin.conversation': { id: conversation!.id },
     'main.specialist': { id: specialists.data[0]!.id },
     'main.contract': { id: demo!.id },
     'admin.user': { id: contractor!.id },
