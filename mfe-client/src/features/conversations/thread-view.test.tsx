@@ -147,6 +147,28 @@ describe('a conversation', () => {
     expect(screen.getAllByRole('article')[1]).toHaveTextContent('edited');
   });
 
+  it('deletes a fresh message after asking, and keeps it when the author changes their mind', async () => {
+    const { state, calls } = serve(
+      threadFixture({ messages: [messageFixture({ id: 'm2', sender: owner, body: 'Wrong thread, sorry.', editable_until: inAMinute() })] }),
+      {
+        'DELETE conversations/k1/messages/m2': () => {
+          state.thread = { ...state.thread, messages: [messageFixture({ id: 'm2', sender: owner, body: '', deleted: true })] };
+          return { status: 204 };
+        },
+      },
+    );
+    renderThread();
+    const mine = await screen.findByRole('article', { name: 'Message from Claire Client' });
+    await user.click(within(mine).getByRole('button', { name: 'Delete' }));
+    await user.click(within(mine).getByRole('button', { name: 'Keep it' }));
+    expect(calls.some((call) => call.key.startsWith('DELETE'))).toBe(false);
+    await user.click(within(mine).getByRole('button', { name: 'Delete' }));
+    await user.click(within(within(mine).getByRole('group', { name: 'Delete this message?' })).getByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText('This message was deleted.')).toBeInTheDocument();
+    expect(calls.some((call) => call.key === 'DELETE conversations/k1/messages/m2')).toBe(true);
+    expect(screen.queryByText('Wrong thread, sorry.')).not.toBeInTheDocument();
+  });
+
   it('shows deleted and hidden messages as such, without their files or actions', async () => {
     serve(
       threadFixture({
