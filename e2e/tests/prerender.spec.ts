@@ -41,6 +41,14 @@ async function rememberServerHeading(page: Page): Promise<void> {
   });
 }
 
+/** Waits until React has taken the element over (hydration attaches its props to the node), then clicks it once. */
+async function clickOnceHydrated(page: Page, name: string): Promise<void> {
+  const button = page.getByRole('button', { name });
+  await expect.poll(() => button.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))), { timeout: 30_000 }).toBe(true);
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+}
+
 test.describe('prerendered public pages', () => {
   for (const locale of ['en', 'fr'] as const) {
     test(`the home page's HTML holds its hero heading, its FAQ and the chat launcher in ${locale}, before any script runs`, async ({
@@ -81,11 +89,7 @@ test.describe('prerendered public pages', () => {
       await page.goto('/');
 
       // The FAQ answers a click once React has taken the page over.
-      const question = page.getByRole('button', { name: HOME[locale].faq });
-      await expect(async () => {
-        await question.click();
-        await expect(question).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
-      }).toPass({ timeout: 20_000 });
+      await clickOnceHydrated(page, HOME[locale].faq);
       interactive = true;
       // Hydrated, not drawn again: the heading is the very element the server sent.
       expect(
@@ -113,11 +117,7 @@ test.describe('prerendered public pages', () => {
     expect(await response.text()).toContain(HOME.fr.hero);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: HOME.fr.hero })).toBeVisible();
-    const question = page.getByRole('button', { name: HOME.fr.faq });
-    await expect(async () => {
-      await question.click();
-      await expect(question).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
-    }).toPass({ timeout: 20_000 });
+    await clickOnceHydrated(page, HOME.fr.faq);
     expect(problems).toEqual([]);
   });
 });
@@ -242,11 +242,7 @@ test.describe('prerendered pages and remote deploys', () => {
     const problems = collectProblems(page);
     await rememberServerHeading(page);
     await page.goto(`${site}/`);
-    const question = page.getByRole('button', { name: HOME.en.faq });
-    await expect(async () => {
-      await question.click();
-      await expect(question).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
-    }).toPass({ timeout: 20_000 });
+    await clickOnceHydrated(page, HOME.en.faq);
     await expect(page.getByRole('heading', { level: 1, name: NEW_HEADING })).toBeVisible();
     expect(
       await page.evaluate(() => document.querySelector('main h1') === (window as unknown as { serverHeading: Element | null }).serverHeading),
