@@ -46,7 +46,10 @@ beforeEach(() => {
   window.localStorage.setItem(STORAGE_KEYS.clientToken, 'tok-1');
   installFakeXhr();
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+});
 
 describe('a conversation', () => {
   it('shows messages by day with their senders and roles, marks them read, and says which of mine was seen', async () => {
@@ -76,6 +79,18 @@ describe('a conversation', () => {
         .filter((item) => item.className === 'conversation-day'),
     ).toHaveLength(2);
     await waitFor(() => expect(calls.find((call) => call.key === 'POST conversations/k1/read')?.body).toEqual({ up_to: 'm3' }));
+  });
+
+  it('waits for a hidden tab to be seen again before saying the messages were read', async () => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    const { calls } = serve(threadFixture());
+    renderThread();
+    await screen.findByText('Is the larder wall load-bearing?');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.some((call) => call.key === 'POST conversations/k1/read')).toBe(false);
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(calls.find((call) => call.key === 'POST conversations/k1/read')?.body).toEqual({ up_to: 'm1' }));
   });
 
   it('sends with Enter, keeps Shift+Enter for a new line, and shows the message once sent', async () => {

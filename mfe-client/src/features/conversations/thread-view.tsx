@@ -89,20 +89,27 @@ function Thread({ thread, messages, hasEarlier, loadingEarlier, onLoadEarlier, o
   const paneRef = useRef<HTMLDivElement>(null);
   const [blocking, setBlocking] = useState(false);
 
-  // Seen once it is on screen: everything up to the newest message is read, and the badges follow.
+  // Seen once it is on screen: everything up to the newest message is read, and the badges follow. A
+  // message that arrives while the tab is in the background waits until the reader comes back to it.
   const unreadTo =
     newest && newest.sender.id !== userId && (!me?.read_up_to || Date.parse(me.read_up_to) < Date.parse(newest.created_at)) ? newest.id : null;
   const markedRef = useRef<string | null>(null);
   useEffect(() => {
-    if (!unreadTo || markedRef.current === unreadTo) return;
-    markedRef.current = unreadTo;
-    markRead(thread.id, unreadTo)
-      .then(() => {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.unreadCount() });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.list() });
-      })
-      // Read again next time: a failed receipt is not worth an error on screen.
-      .catch(() => (markedRef.current = null));
+    if (!unreadTo || markedRef.current === unreadTo) return undefined;
+    const mark = () => {
+      if (document.visibilityState === 'hidden' || markedRef.current === unreadTo) return;
+      markedRef.current = unreadTo;
+      markRead(thread.id, unreadTo)
+        .then(() => {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.unreadCount() });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.list() });
+        })
+        // Read again next time: a failed receipt is not worth an error on screen.
+        .catch(() => (markedRef.current = null));
+    };
+    mark();
+    document.addEventListener('visibilitychange', mark);
+    return () => document.removeEventListener('visibilitychange', mark);
   }, [unreadTo, thread.id, queryClient]);
 
   // The newest message is in view when the thread opens and when one arrives: at the bottom of the
