@@ -22,6 +22,8 @@ describe('route table (spec §2)', () => {
     ['/main/specialists', 'client'],
     ['/main/escrow', 'client'],
     ['/main/catalog', 'client'],
+    ['/main/messages', 'client'],
+    ['/main/messages/k1', 'client'],
     ['/admin', 'admin'],
     ['/admin/clients', 'admin'],
     ['/admin/contractors', 'admin'],
@@ -63,6 +65,8 @@ describe('route table (spec §2)', () => {
 
   it('matches parameterised pages and fills their parameters', () => {
     expect(findRoute('/main/projects/5f0c')?.name).toBe('main.project');
+    expect(findRoute('/main/messages/k1')?.name).toBe('main.conversation');
+    expect(findRoute('/main/messages')?.name).toBe('main.messages');
     expect(authOf('/main/projects/5f0c?tab=quotes')).toBe('client');
     expect(findRoute('/main/projects/5f0c/extra')).toBeUndefined();
     expect(pathFor('main.project', { id: 'a b' })).toBe('/main/projects/a%20b');
