@@ -47,8 +47,8 @@ describe('e-mail through SMTP (SMTP_URL set)', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  async function waitForMail(to: string): Promise<Received> {
-    for (let i = 0; i < 100; i += 1) {
+  async function waitForMail(to: string, attempts = 100): Promise<Received> {
+    for (let i = 0; i < attempts; i += 1) {
       const mail = received.find((message) => message.to.includes(to));
       if (mail) return mail;
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -70,6 +70,15 @@ describe('e-mail through SMTP (SMTP_URL set)', () => {
     expect(raw).toContain('text/html');
     expect(raw).toMatch(/verify-email\?token=3D[A-Za-z0-9_-]+|verify-email\?token=[A-Za-z0-9_-]+/);
   });
+
+  it('delivers the e-mails of one event, queued together, each to its reader', async () => {
+    const mail = (to: string) => ({ to, subject: `Milestone released for ${to}`, text: 'Released.', html: '<p>Released.</p>' });
+    await t.app.deliverMails([mail('client@example.com'), mail('builder@example.com'), mail('expert@example.com')]);
+    // The worker takes them one poll after another: up to 20 s on a busy machine.
+    for (const to of ['client@example.com', 'builder@example.com', 'expert@example.com']) {
+      expect((await waitForMail(to, 400)).raw).toContain(`Subject: Milestone released for ${to}`);
+    }
+  }, 30_000);
 
   it('keeps nothing in the outbox and hides the development outbox', async () => {
     const { rows } = await t.db.query('SELECT count(*)::int AS n FROM mail_outbox');

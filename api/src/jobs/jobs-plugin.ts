@@ -38,6 +38,8 @@ declare module 'fastify' {
      * with the same `singletonKey` already waits.
      */
     enqueue(name: string, payload: object, options?: EnqueueOptions): Promise<string | null>;
+    /** Several jobs of one kind in one statement (the e-mails of one event). */
+    enqueueAll(name: string, payloads: object[]): Promise<void>;
   }
 }
 
@@ -111,6 +113,12 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       });
+    });
+
+    app.decorate('enqueueAll', async (name: string, payloads: object[]) => {
+      if (!definitions.has(name)) throw new Error(`unknown job ${name}`);
+      // The queue's own retry policy applies, as for `send`.
+      if (payloads.length > 0) await boss.insert(payloads.map((data) => ({ name, data })));
     });
 
     app.addHook('onReady', async () => {

@@ -14,6 +14,8 @@ declare module 'fastify' {
      * soon as the call returns.
      */
     deliverMail(message: MailMessage): Promise<void>;
+    /** `deliverMail` for the several e-mails of one event, stored in one statement. */
+    deliverMails(messages: MailMessage[]): Promise<void>;
     /**
      * Runs `task` (issuing a link, composing and sending an e-mail) once the
      * answer to `request` has gone out, so that whether there was anything to
@@ -41,6 +43,17 @@ export const mailerPlugin = fp<{ config: AppConfig }>(
         });
       } else {
         await app.enqueue(MAIL_JOB, message);
+      }
+    });
+    app.decorate('deliverMails', async (messages: MailMessage[]) => {
+      if (mailer.kind === 'outbox' && mailer.sendAll) {
+        await mailer.sendAll(messages).catch((error: unknown) => {
+          app.log.error({ err: error, subjects: messages.map((message) => message.subject) }, 'e-mail delivery failed');
+        });
+      } else if (mailer.kind === 'outbox') {
+        for (const message of messages) await app.deliverMail(message);
+      } else {
+        await app.enqueueAll(MAIL_JOB, messages);
       }
     });
 

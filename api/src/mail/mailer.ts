@@ -11,6 +11,8 @@ export interface MailMessage {
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  /** Several messages at once: one statement for the outbox. */
+  sendAll?(messages: MailMessage[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,15 @@ export function createOutboxMailer(db: Queryable): Mailer {
     kind: 'outbox',
     async send({ to, subject, text, html }) {
       await db.query('INSERT INTO mail_outbox (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)', [to, subject, text, html]);
+    },
+    async sendAll(messages) {
+      if (messages.length === 0) return;
+      await db.query(
+        `INSERT INTO mail_outbox (to_address, subject, text_body, html_body)
+         SELECT t.to_address, t.subject, t.text_body, t.html_body FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY
+           AS t (to_address, subject, text_body, html_body, n) ORDER BY t.n`,
+        [messages.map((m) => m.to), messages.map((m) => m.subject), messages.map((m) => m.text), messages.map((m) => m.html)],
+      );
     },
     async close() {},
   };

@@ -5,6 +5,7 @@ import { isApiLocale, translatorFor, type Translator } from '../i18n/server-i18n
 import type { NewNotification, NotificationKind } from './notifications';
 import { escapeHtml } from '../mail/templates';
 import { neutraliseLinks } from '../mail/plain-text';
+import type { MailMessage } from '../mail/mailer';
 
 const TEXT: Record<NotificationKind, (data: Record<string, string | number>) => MessageDescriptor> = {
   project_request: () => MM.notifyProjectRequest,
@@ -53,6 +54,7 @@ export async function emailNotifications(app: FastifyInstance, publicUrl: string
     [[...new Set(notifications.map((notification) => notification.userId))]],
   );
   const people = new Map(rows.map((row) => [row.id, row]));
+  const messages: MailMessage[] = [];
   for (const notification of notifications) {
     const person = people.get(notification.userId);
     if (!person) continue;
@@ -66,11 +68,13 @@ export async function emailNotifications(app: FastifyInstance, publicUrl: string
     const greeting = t(M.mailGreeting, { name: neutraliseLinks(person.first_name) });
     const open = t(MM.mailOpenLink);
     const signature = t(M.mailSignature);
-    await app.deliverMail({
+    messages.push({
       to: person.email,
       subject,
       text: [greeting, '', subject, '', open, link, '', signature].join('\n'),
       html: `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(subject)}</p><p>${escapeHtml(open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(signature)}</p></body></html>`,
     });
   }
+  // One statement for all of them: a payment e-mails two or three people.
+  await app.deliverMails(messages);
 }
