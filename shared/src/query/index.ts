@@ -5,3 +5,4 @@ export { connectLiveNotifications, openNotificationStream, LIVE_RETRY } from './
 export type { LiveNotificationsOptions, StreamOpener } from './live-notifications';
 export { useLiveNotifications } from './use-live-notifications';
 export { useConversationUnread, fetchConversationUnread, CONVERSATION_UNREAD_FALLBACK_MS } from './use-conversation-unread';
+export { notificationStreamLiveAtom } from './live-stream-atom';

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
+import { getDefaultStore } from 'jotai';
 import type { AppNotification } from '../contract/notifications';
 import { queryKeys } from './keys';
 import type { StreamOpener } from './live-notifications';
 import { useLiveNotifications } from './use-live-notifications';
+import { notificationStreamLiveAtom } from './live-stream-atom';
 
 const funded: AppNotification = {
   id: 12,
@@ -59,10 +61,13 @@ it('reads the messages badge again when a message arrives', async () => {
   const { hook, stale } = setup(stream.open);
   await waitFor(() => expect(hook.result.current).toBe(true));
   const message: AppNotification = { ...funded, id: 13, kind: 'message_received', text: 'New message', link: '/main/messages/k1' };
+  // The remotes' screens learn that the stream is open, and stop polling.
+  expect(getDefaultStore().get(notificationStreamLiveAtom)).toBe(true);
   stream.send(`event: notification\nid: 13\ndata: ${JSON.stringify(message)}\n\n`);
   await waitFor(() => expect(stale(queryKeys.conversations.unreadCount())).toBe(true));
   expect(stale(queryKeys.contracts.detail('c1'))).toBe(false);
   hook.unmount();
+  await waitFor(() => expect(getDefaultStore().get(notificationStreamLiveAtom)).toBe(false));
 });
 
 it('opens nothing until the user is signed in', async () => {

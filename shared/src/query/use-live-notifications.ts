@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
 import type { AppNotification } from '../contract/notifications';
 import { queryKeys } from './keys';
 import { connectLiveNotifications, type LiveNotificationsOptions } from './live-notifications';
+import { notificationStreamLiveAtom } from './live-stream-atom';
 
 /** What a notification changes on screen besides the bell: the contract or project it links to. */
 function invalidateFor(queryClient: QueryClient, notification: AppNotification) {
@@ -22,11 +24,16 @@ function invalidateFor(queryClient: QueryClient, notification: AppNotification) 
  * The signed-in user's live notifications, for as long as `enabled`: the
  * bell and the screens a notification concerns are read again when it
  * comes. Returns whether the stream is open, so polling can stand in while
- * it is not.
+ * it is not, and shares it (`notificationStreamLiveAtom`) with the screens
+ * of the remotes that poll too.
  */
 export function useLiveNotifications(enabled: boolean, open?: LiveNotificationsOptions['open']): boolean {
   const queryClient = useQueryClient();
   const [live, setLive] = useState(false);
+  const share = useSetAtom(notificationStreamLiveAtom);
+  useEffect(() => share(live), [live, share]);
+  // Gone with the header (signed out): nobody keeps the screens current any more.
+  useEffect(() => () => share(false), [share]);
   useEffect(() => {
     if (!enabled) return undefined;
     const stop = connectLiveNotifications({

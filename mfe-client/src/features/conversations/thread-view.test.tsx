@@ -5,7 +5,9 @@ import { clientUserAtom, STORAGE_KEYS } from 'shared/session';
 import { fakeApi, renderWithProviders } from 'shared/testing';
 import type { ConversationThread } from 'shared/contract';
 import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
+import { notificationStreamLiveAtom } from 'shared/query';
 import { MessagesPage } from './messages-page';
+import { THREAD_FALLBACK_MS } from './thread-view';
 import { messageFixture, owner, specialist, summaryFixture, threadFixture } from './conversation-fixtures';
 import { messages as sharedFr } from '../../../../shared/src/locales/fr';
 import { messages as clientFr } from '../../locales/fr';
@@ -85,7 +87,7 @@ describe('a conversation', () => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     const { calls } = serve(threadFixture());
     renderThread();
-    await screen.findByText('Is the larder wall load-bearing?');
+    await screen.findByRole('article', { name: 'Message from Conrad Contractor' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls.some((call) => call.key === 'POST conversations/k1/read')).toBe(false);
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
@@ -104,7 +106,7 @@ describe('a conversation', () => {
       },
     });
     renderThread();
-    await screen.findByText('Is the larder wall load-bearing?');
+    await screen.findByRole('article', { name: 'Message from Conrad Contractor' });
     await user.type(composer(), 'Yes.{Shift>}{Enter}{/Shift}It carries the floor above.');
     expect(composer()).toHaveValue('Yes.\nIt carries the floor above.');
     await user.keyboard('{Enter}');
@@ -116,7 +118,7 @@ describe('a conversation', () => {
   it('refuses an empty message without calling the server', async () => {
     const { calls } = serve(threadFixture());
     renderThread();
-    await screen.findByText('Is the larder wall load-bearing?');
+    await screen.findByRole('article', { name: 'Message from Conrad Contractor' });
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please write a message or attach a file.');
     expect(calls.some((call) => call.key === 'POST conversations/k1/messages')).toBe(false);
@@ -218,7 +220,7 @@ describe('a conversation', () => {
   it('refuses files the documents do not accept, and sends the others with progress', async () => {
     const { state } = serve(threadFixture());
     renderThread();
-    await screen.findByText('Is the larder wall load-bearing?');
+    await screen.findByRole('article', { name: 'Message from Conrad Contractor' });
     const input = screen.getByLabelText('Files to attach');
     await user.upload(input, [new File(['x'], 'notes.txt', { type: 'text/plain' }), new File(['x'], 'wall.jpg', { type: 'image/jpeg' })]);
     expect(screen.getByRole('alert')).toHaveTextContent('notes.txt: only PDF, PNG, JPEG, GIF and WebP files are accepted.');
@@ -253,7 +255,7 @@ describe('a conversation', () => {
   it("shows the server's refusal of an attachment", async () => {
     serve(threadFixture());
     renderThread();
-    await screen.findByText('Is the larder wall load-bearing?');
+    await screen.findByRole('article', { name: 'Message from Conrad Contractor' });
     await user.upload(screen.getByLabelText('Files to attach'), new File(['x'], 'plan.pdf', { type: 'application/pdf' }));
     await user.click(screen.getByRole('button', { name: 'Send' }));
     act(() => FakeXhr.last!.answer(422, { message: 'Invalid', errors: { attachments: ['plan.pdf is not a readable PDF.'] } }));
@@ -314,7 +316,7 @@ describe('a conversation', () => {
       return answer(input, init);
     });
     renderThread();
-    await screen.findByText('Is the larder wall load-bearing?');
+    await screen.findByRole('article', { name: 'Message from Conrad Contractor' });
     expect(screen.queryByRole('button', { name: 'Pin as evidence' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load earlier messages' }));
     expect(await screen.findByText('Hello, I saw your request.')).toBeInTheDocument();
@@ -338,5 +340,28 @@ describe('a conversation', () => {
     const dialog = screen.getByRole('dialog', { name: 'Signaler ce message' });
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer le signalement' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Veuillez indiquer pourquoi.');
+  });
+});
+
+describe('a conversation without the live stream', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('asks for new messages every half minute while the stream is down, and not while it is open', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const { calls } = serve(threadFixture());
+    const threadReads = () => calls.filter((call) => call.key === 'GET conversations/k1').length;
+    const { store } = renderThread();
+    await screen.findByRole('article', { name: 'Message from Conrad Contractor' });
+    expect(threadReads()).toBe(1);
+    await act(async () => {
+      jest.advanceTimersByTime(THREAD_FALLBACK_MS);
+    });
+    await waitFor(() => expect(threadReads()).toBe(2));
+
+    act(() => store.set(notificationStreamLiveAtom, true));
+    await act(async () => {
+      jest.advanceTimersByTime(THREAD_FALLBACK_MS * 3);
+    });
+    expect(threadReads()).toBe(2);
   });
 });

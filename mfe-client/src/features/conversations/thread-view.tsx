@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
-import { queryKeys } from 'shared/query';
+import { notificationStreamLiveAtom, queryKeys } from 'shared/query';
 import { pathFor } from 'shared/routing';
 import { clientUserAtom } from 'shared/session';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
@@ -17,15 +17,21 @@ import { counterpartOf, dayKey, formatDay, othersOf } from './conversation-label
 import { MessageItem } from './message-item';
 import { useNow } from './use-now';
 
+/** While the notification stream is down, an open conversation is read again this often. */
+export const THREAD_FALLBACK_MS = 30_000;
+
 /** One conversation: its messages by day, oldest first, earlier pages on demand, and the composer or why there is none. */
 export function ThreadView({ id }: { id: string }) {
   const queryClient = useQueryClient();
+  const live = useAtomValue(notificationStreamLiveAtom);
   const thread = useInfiniteQuery({
     queryKey: queryKeys.conversations.thread(id),
     queryFn: ({ pageParam, signal }) => getThread(id, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     // "Next" pages go back in time: each is the one before the oldest message shown.
     getNextPageParam: (page) => (page.has_earlier ? page.messages[0]?.id : undefined),
+    // A new message comes through the notification stream; while it is down, the thread asks itself.
+    refetchInterval: live ? false : THREAD_FALLBACK_MS,
   });
   const refresh = () =>
     Promise.all([
