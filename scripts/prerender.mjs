@@ -153,7 +153,11 @@ function pageDocument(template, locale, { html, title, css, scripts, styles }) {
   const inlineCss = local(css).replace(/<\/style/gi, '<\\/style');
   // React writes the resource hints it collected (the hero image's preload) ahead of the app: they belong in the head.
   const leading = /^(?:<link [^>]*\/?>)*/.exec(local(html))[0];
-  const body = local(html).slice(leading.length);
+  // A form sent before the shell has taken the page over would be submitted by the browser itself, as a
+  // GET with its fields (a password) in the address: its submit buttons wait, disabled, for hydration.
+  const body = local(html)
+    .slice(leading.length)
+    .replace(/<button type="submit"/g, '<button type="submit" disabled="" data-until-hydrated=""');
   const rootPattern = /<div id="?root"?>[\s\S]*?<\/div><\/div>/;
   if (!rootPattern.test(template)) throw new Error('the shell page has no boot root to replace');
   return template

@@ -108,6 +108,28 @@ test.describe('prerendered public pages', () => {
     });
   }
 
+  test('a prerendered form is never sent by the browser itself before the shell owns it', async ({ page, request }) => {
+    const html = await (await request.get('/login')).text();
+    expect(html).toMatch(/<button type="submit" disabled="" data-until-hydrated=""/);
+
+    const problems = collectProblems(page);
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => addresses.push(frame.url()));
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
+    const submit = page.locator('main').getByRole('button', { name: 'Sign in', exact: true });
+    await expect(submit).toBeEnabled({ timeout: 30_000 });
+    // The shell sends it, to the API.
+    const answer = page.waitForResponse((response) => response.url().includes('/api/v1/auth/login'));
+    await submit.click();
+    expect((await answer).status()).toBe(401);
+    expect(addresses.filter((url) => url.includes('password'))).toEqual([]);
+    expect(page.url()).toMatch(/\/login$/);
+    // The refused sign-in is the API's answer (401), which the browser reports; nothing else went wrong.
+    expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
+  });
+
   test('the language stored by the switcher wins over the browser, on the server as in the shell', async ({ page }) => {
     const problems = collectProblems(page);
     await page.goto('/terms');

@@ -53,3 +53,30 @@ export function exposePrerender(router: AppRouter, settled: () => Promise<void>)
     return renderToString(shellPage(router, { client: createQueryClient() }));
   };
 }
+
+/** Whether React has adopted a server-rendered element (hydration attaches its props to the node). */
+function isHydrated(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+}
+
+/**
+ * The prerender disables submit buttons until hydration, so a form is never
+ * submitted natively (a GET with its fields in the address). Each is enabled
+ * again once React owns it: its page's code may arrive after the rest of the
+ * page has hydrated. A button React never adopts stays disabled; the checks
+ * stop after `giveUpMs`.
+ */
+export function enableFormsWhenHydrated(root: ParentNode, giveUpMs = 30_000): void {
+  const started = Date.now();
+  const check = () => {
+    const waiting = [...root.querySelectorAll('[data-until-hydrated]')];
+    for (const element of waiting) {
+      if (isHydrated(element)) {
+        element.removeAttribute('disabled');
+        element.removeAttribute('data-until-hydrated');
+      }
+    }
+    if (root.querySelector('[data-until-hydrated]') && Date.now() - started < giveUpMs) window.setTimeout(check, 50);
+  };
+  check();
+}

@@ -12,7 +12,7 @@ import { guardRemoteVersions } from '../features/common/version-guard';
 import { createAppRouter } from './create-app-router';
 import { AppProviders } from './app-providers';
 import { loadShellCatalog } from './catalog';
-import { exposePrerender, isPrerendering, shellPage } from './prerender-hook';
+import { enableFormsWhenHydrated, exposePrerender, isPrerendering, shellPage } from './prerender-hook';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -68,6 +68,7 @@ async function hydratePrerendered(container: HTMLElement, route: RouteEntry & { 
   }
   // Start-up data may change what the page shows: it is asked for once the server HTML has been adopted.
   hydrateRoot(container, shellPage(router, { onHydrated: followStartupData }));
+  enableFormsWhenHydrated(container);
   return true;
 }
 
