@@ -44,8 +44,8 @@ function routerSettled(router: AppRouter): Promise<void> {
  * Loads what the prerendered page was made of (the route's remote and its
  * messages), so the first client render equals the server HTML, then hydrates
  * it. False, with nothing rendered, when that cannot be done (the remote is
- * down, or a newer remote has no catalog to preload): the caller renders on
- * the client, with the remote's fallback.
+ * down, or was built without `preload`): the caller renders on the client,
+ * with the remote's fallback when it is down.
  */
 async function hydratePrerendered(container: HTMLElement, route: RouteEntry & { remote: NonNullable<RouteEntry['remote']> }): Promise<boolean> {
   const pending = loadRemoteModule(route.remote);
