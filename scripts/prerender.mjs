@@ -143,6 +143,26 @@ async function renderPage(context, { path, remote }, assets) {
   }
 }
 
+/**
+ * Before the shell has taken the page over, a form would be sent by the
+ * browser itself (a GET with its fields, a password, in the address), and
+ * what a visitor types would be lost to the state hydration starts from. So
+ * the page's controls arrive read-only or disabled, marked with the attribute
+ * the shell removes from each once React owns it.
+ */
+export function holdControlsUntilHydrated(html) {
+  const hold = (tag, attributes, attribute) =>
+    new RegExp(`\\s${attribute}(=|\\s|/?>|$)`, 'i').test(attributes)
+      ? `<${tag}${attributes}>`
+      : `<${tag} ${attribute}="" data-until-hydrated="${attribute}"${attributes}>`;
+  return html
+    .replace(/<(input|textarea)\b([^>]*)>/g, (_match, tag, attributes) =>
+      hold(tag, attributes, /\stype="(checkbox|radio|submit|button|file|range|color)"/.test(attributes) ? 'disabled' : 'readonly'),
+    )
+    .replace(/<select\b([^>]*)>/g, (_match, attributes) => hold('select', attributes, 'disabled'))
+    .replace(/<button\b([^>]*\stype="submit"[^>]*)>/g, (_match, attributes) => hold('button', attributes, 'disabled'));
+}
+
 function pageDocument(template, locale, { html, title, css, scripts, styles }) {
   const sameOrigin = (url) => (url.startsWith(`${base}/`) ? url.slice(base.length) : url);
   const hints = [
@@ -153,11 +173,7 @@ function pageDocument(template, locale, { html, title, css, scripts, styles }) {
   const inlineCss = local(css).replace(/<\/style/gi, '<\\/style');
   // React writes the resource hints it collected (the hero image's preload) ahead of the app: they belong in the head.
   const leading = /^(?:<link [^>]*\/?>)*/.exec(local(html))[0];
-  // A form sent before the shell has taken the page over would be submitted by the browser itself, as a
-  // GET with its fields (a password) in the address: its submit buttons wait, disabled, for hydration.
-  const body = local(html)
-    .slice(leading.length)
-    .replace(/<button type="submit"/g, '<button type="submit" disabled="" data-until-hydrated=""');
+  const body = holdControlsUntilHydrated(local(html).slice(leading.length));
   const rootPattern = /<div id="?root"?>[\s\S]*?<\/div><\/div>/;
   if (!rootPattern.test(template)) throw new Error('the shell page has no boot root to replace');
   return template

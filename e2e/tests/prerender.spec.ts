@@ -108,9 +108,10 @@ test.describe('prerendered public pages', () => {
     });
   }
 
-  test('a prerendered form is never sent by the browser itself before the shell owns it', async ({ page, request }) => {
+  test('a prerendered form is never sent by the browser itself, nor typed into, before the shell owns it', async ({ page, request }) => {
     const html = await (await request.get('/login')).text();
-    expect(html).toMatch(/<button type="submit" disabled="" data-until-hydrated=""/);
+    expect(html).toMatch(/<button disabled="" data-until-hydrated="disabled" type="submit"/);
+    expect(html).toMatch(/<input readonly="" data-until-hydrated="readonly"[^>]* name="password"/);
 
     const problems = collectProblems(page);
     const addresses: string[] = [];

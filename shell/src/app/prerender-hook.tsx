@@ -60,21 +60,21 @@ function isHydrated(element: Element): boolean {
 }
 
 /**
- * The prerender disables submit buttons until hydration, so a form is never
- * submitted natively (a GET with its fields in the address). Each is enabled
- * again once React owns it: its page's code may arrive after the rest of the
- * page has hydrated. A button React never adopts stays disabled; the checks
+ * The prerender makes the page's controls read-only or disabled until
+ * hydration (`data-until-hydrated` names the attribute it added), so a form
+ * is never sent by the browser itself and nothing typed is lost. Each is
+ * released once React owns it: its page's code may arrive after the rest of
+ * the page has hydrated. A control React never adopts stays held; the checks
  * stop after `giveUpMs`.
  */
 export function enableFormsWhenHydrated(root: ParentNode, giveUpMs = 30_000): void {
   const started = Date.now();
   const check = () => {
-    const waiting = [...root.querySelectorAll('[data-until-hydrated]')];
-    for (const element of waiting) {
-      if (isHydrated(element)) {
-        element.removeAttribute('disabled');
-        element.removeAttribute('data-until-hydrated');
-      }
+    for (const element of root.querySelectorAll('[data-until-hydrated]')) {
+      if (!isHydrated(element)) continue;
+      const attribute = element.getAttribute('data-until-hydrated');
+      if (attribute === 'disabled' || attribute === 'readonly') element.removeAttribute(attribute);
+      element.removeAttribute('data-until-hydrated');
     }
     if (root.querySelector('[data-until-hydrated]') && Date.now() - started < giveUpMs) window.setTimeout(check, 50);
   };
