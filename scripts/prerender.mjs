@@ -22,7 +22,6 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { chromium } = createRequire(join(root, 'e2e', 'package.json'))('@playwright/test');
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The public pages and the remote that draws each (the shared route table's entries for them). */
@@ -206,6 +205,8 @@ async function main() {
   try {
     await waitForHealth();
     const remotes = await (await fetch(`${base}/remotes.json`)).json();
+    // Playwright is a test dependency: loaded only when there is a browser to drive.
+    const { chromium } = createRequire(join(root, 'e2e', 'package.json'))('@playwright/test');
     browser = await chromium.launch({
       executablePath: CHROME,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -267,6 +268,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!existsSync(join(root, 'shell', 'dist', 'index.html'))) {
     console.error('No built shell: run "pnpm build" first');
     process.exit(1);
+  }
+  if (!existsSync(CHROME)) {
+    // An image without a browser (the Dockerfile's) still builds: its public pages are drawn in the browser.
+    console.warn(`No Chromium at ${CHROME} (CHROMIUM_PATH): the public pages are not prerendered, and are served unrendered`);
+    process.exit(0);
   }
   if (process.argv.includes('--if-stale') && isFresh()) {
     console.log(`The prerendered pages in ${outDir} are up to date`);
