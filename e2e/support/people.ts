@@ -1,5 +1,4 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { waitForQuiet } from './quiet';
 
 /** The demo accounts the product seeds at start-up (README). */
 export const DEMO = {
@@ -75,8 +74,6 @@ export async function verifiedAccount(request: APIRequestContext, label: string,
 
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
-  // The sign-in page arrives prerendered: what is typed before the shell has hydrated it is lost.
-  await waitForQuiet(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
