@@ -71,7 +71,7 @@ export const ConversationMessageSchema = v.object({
   created_at: TimestampSchema,
   edited_at: v.nullable(TimestampSchema),
   deleted: v.boolean(),
-  /** Hidden by an admin as abusive; the reason is shown to the parties instead of the body. */
+  /** Hidden by an admin as abusive: the parties see only that it was hidden; the admins keep the body and the reason. */
   hidden: v.boolean(),
   /** Until when the reader (its author) may still edit or delete it; null when they may not. */
   editable_until: v.nullable(TimestampSchema),
