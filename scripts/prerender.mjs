@@ -38,7 +38,7 @@ export const PAGES = [
 ];
 /** `/register` redirects to the sign-up page in the router: the server answers it with that page. */
 export const ALIASES = { '/register': '/sign-up' };
-export const LOCALES = { en: 'en-US', fr: 'fr-FR' };
+export const LOCALES = ['en', 'fr'];
 
 const outDir = process.env.PRERENDER_DIR ?? join(root, 'shell', 'dist', 'prerendered');
 const port = Number(process.env.PRERENDER_PORT ?? 3392);
@@ -217,11 +217,13 @@ async function main() {
     const index = { sources: sourcesFingerprint(), pages: {}, aliases: ALIASES };
     const skipped = [];
     const assetsOf = new Map();
-    for (const [locale, browserLocale] of Object.entries(LOCALES)) {
-      const context = await browser.newContext({ locale: browserLocale, viewport: { width: 390, height: 844 } });
-      await context.addInitScript(() => {
+    for (const locale of LOCALES) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      // The shell starts in the remembered language (English when none), so each page is asked for in its own.
+      await context.addInitScript((chosen) => {
         window.__FUNDAMENT_PRERENDER__ = true;
-      });
+        window.localStorage.setItem('locale', chosen);
+      }, locale);
       for (const entry of PAGES) {
         const manifest = remotes[entry.remote];
         try {

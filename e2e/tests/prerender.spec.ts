@@ -55,9 +55,10 @@ test.describe('prerendered public pages', () => {
       request,
       browser,
     }) => {
-      const response = await request.get('/', { headers: { 'Accept-Language': locale === 'fr' ? 'fr-FR,fr;q=0.9,en;q=0.5' : 'en-US,en;q=0.9' } });
+      // The language remembered by the shell reaches the server as a cookie; the browser's own language plays no part.
+      const response = await request.get('/', { headers: { Cookie: `locale=${locale}`, 'Accept-Language': locale === 'fr' ? 'en-US' : 'fr-FR' } });
       expect(response.status()).toBe(200);
-      expect(response.headers().vary).toMatch(/Accept-Language/);
+      expect(response.headers().vary).toMatch(/Cookie/);
       const html = await response.text();
       expect(html).toContain(`<html lang="${locale}"`);
       expect(html).toContain(HOME[locale].hero);
@@ -69,7 +70,8 @@ test.describe('prerendered public pages', () => {
       expect(html).not.toContain('mfe-chat');
 
       // A browser without JavaScript shows the page as sent.
-      const context = await browser.newContext({ javaScriptEnabled: false, locale: locale === 'fr' ? 'fr-FR' : 'en-US' });
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      await context.addCookies([{ name: 'locale', value: locale, url: test.info().project.use.baseURL ?? '' }]);
       const page = await context.newPage();
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: HOME[locale].hero })).toBeVisible();
@@ -77,7 +79,9 @@ test.describe('prerendered public pages', () => {
     });
 
     test(`the shell hydrates the ${locale} home page: no error, no mismatch, the same elements, and links work`, async ({ browser }) => {
-      const context = await browser.newContext({ locale: locale === 'fr' ? 'fr-FR' : 'en-US' });
+      const context = await browser.newContext();
+      await context.addCookies([{ name: 'locale', value: locale, url: test.info().project.use.baseURL ?? '' }]);
+      await context.addInitScript((chosen) => window.localStorage.setItem('locale', chosen), locale);
       const page = await context.newPage();
       const problems = collectProblems(page);
       const chatBeforeInteractive: string[] = [];
@@ -258,7 +262,7 @@ test.describe('prerendered pages and remote deploys', () => {
     expect(run.output).toContain('prerendered / (en)');
     expect(run.status).toBe(0);
 
-    const html = await (await fetch(`${site}/`, { headers: { 'Accept-Language': 'en' } })).text();
+    const html = await (await fetch(`${site}/`)).text();
     expect(html).toContain(NEW_HEADING);
     expect(html).toContain(`<link rel="preload" as="script" href="${cdn}/v2/remoteEntry.js">`);
 

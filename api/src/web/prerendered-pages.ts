@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { LOCALES, negotiateLocale, type Locale } from 'shared/i18n/locale';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from 'shared/i18n/locale';
 import type { RemotesSource } from './remotes-json';
 
 /** What `pnpm prerender` writes beside the pages: which page answers which path, and what it was made from. */
@@ -23,20 +23,11 @@ export const PRERENDER_INDEX = 'pages.json';
 
 /**
  * The visitor's language as the shell picks it: the `locale` cookie the shell
- * writes (its stored preference), else Accept-Language, else English.
+ * writes with its stored choice, else English (the spec's default; the
+ * browser's language is not consulted, so server and shell never disagree).
  */
-export function chooseLocale(cookie: string | undefined, acceptLanguage: string | undefined): Locale {
-  if (cookie && (LOCALES as readonly string[]).includes(cookie)) return cookie as Locale;
-  const ranked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, index };
-    })
-    .filter(({ tag, q }) => tag && tag !== '*' && q > 0 && !Number.isNaN(q))
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return negotiateLocale(ranked.map(({ tag }) => tag));
+export function chooseLocale(cookie: string | undefined): Locale {
+  return cookie && (LOCALES as readonly string[]).includes(cookie) ? (cookie as Locale) : DEFAULT_LOCALE;
 }
 
 export interface PrerenderedPages {

@@ -79,11 +79,11 @@ export const serveWeb: FastifyPluginAsync<ServeWebOptions> = async (app, { confi
   const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
     const pathname = request.url.split('?')[0] ?? '/';
-    const locale = chooseLocale(request.cookies?.locale, request.headers['accept-language']);
+    const locale = chooseLocale(request.cookies?.locale);
     const page = prerendered.find(pathname, locale);
     if (page === undefined) return reply.type('text/html').sendFile('index.html', shellDist);
     // The same URL has one page per language: caches must key it on what the choice is made from.
-    reply.header('Vary', 'Accept-Language, Cookie').header('Content-Language', locale);
+    reply.header('Vary', 'Cookie').header('Content-Language', locale);
     return reply.type('text/html; charset=utf-8').send(page);
   };
   app.get('/', (request, reply) => sendShell(request, reply));

@@ -1,14 +1,4 @@
-export {
-  LOCALES,
-  DEFAULT_LOCALE,
-  LOCALE_LABELS,
-  isLocale,
-  readStoredLocale,
-  storeLocale,
-  LOCALE_COOKIE,
-  negotiateLocale,
-  initialLocale,
-} from './locale';
+export { LOCALES, DEFAULT_LOCALE, LOCALE_LABELS, isLocale, readStoredLocale, storeLocale, LOCALE_COOKIE, initialLocale } from './locale';
 export type { Locale } from './locale';
 export { registerCatalog, activateLocale, currentLocale, isCatalogLoaded } from './catalogs';
 export type { CatalogLoader } from './catalogs';

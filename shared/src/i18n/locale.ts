@@ -25,26 +25,21 @@ export const LOCALE_COOKIE = 'locale';
 
 export function storeLocale(locale: Locale, storage: KeyValueStorage = browserStorage()): void {
   storage.setItem(STORAGE_KEYS.locale, locale);
-  if (typeof document !== 'undefined') document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
+  if (typeof document !== 'undefined') writeLocaleCookie(locale);
+}
+
+function writeLocaleCookie(locale: Locale): void {
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
 /**
- * The locale for a list of language tags in order of preference (the browser's
- * languages, or the Accept-Language header): the first one we translate into,
- * English when none. The server answers a first visit with the same choice.
+ * The locale the shell starts in: the remembered choice, else English (the
+ * spec's default, whatever the browser's language). The cookie is written
+ * again so the server's next page agrees even for a choice remembered before
+ * the cookie existed.
  */
-export function negotiateLocale(languages: readonly string[]): Locale {
-  for (const tag of languages) {
-    const base = tag.trim().toLowerCase().split(/[-_]/)[0];
-    if (isLocale(base)) return base;
-  }
-  return DEFAULT_LOCALE;
-}
-
-/** The remembered locale, else the browser's preferred languages, else English: the first visit follows the browser. */
 export function initialLocale(storage: KeyValueStorage = browserStorage()): Locale {
-  const stored = storage.getItem(STORAGE_KEYS.locale);
-  if (isLocale(stored)) return stored;
-  const languages = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  return negotiateLocale(languages);
+  const locale = readStoredLocale(storage);
+  if (typeof document !== 'undefined' && isLocale(storage.getItem(STORAGE_KEYS.locale))) writeLocaleCookie(locale);
+  return locale;
 }
