@@ -288,6 +288,8 @@ export async function runEscrowBench(options: EscrowBenchSettings = {}): Promise
   } finally {
     await app.close();
     await server.exec(`DROP SCHEMA ${schema} CASCADE`);
+    // The job queue's own schema, which the API creates next to its data's (src/jobs/jobs-plugin.ts).
+    await server.exec(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
     await server.close();
     rmSync(uploadsDir, { recursive: true, force: true });
   }
