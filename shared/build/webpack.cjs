@@ -3,6 +3,7 @@
  * Keeping it here means the share scope (which libraries are singletons, at
  * which versions) cannot drift between the host and the remotes.
  */
+const fs = require('node:fs');
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -41,13 +42,32 @@ const SINGLETONS = [
 ];
 const WITH_DEEP_IMPORTS = new Set(['react', 'react-dom', 'jotai']);
 
-function sharedScope(appPackage) {
+/**
+ * The folder of react-router's browser build, as the package's exports map
+ * resolves it for webpack (`module` condition), and the installed version.
+ */
+function reactRouterFiles(appDir) {
+  const folder = path.dirname(require.resolve('react-router', { paths: [appDir] }));
+  const { version } = JSON.parse(fs.readFileSync(path.join(folder, '..', '..', 'package.json'), 'utf8'));
+  return { folder, version };
+}
+
+function sharedScope(appPackage, appDir) {
   const scope = {};
   for (const name of SINGLETONS) {
     const requiredVersion = appPackage.dependencies?.[name];
     if (!requiredVersion) throw new Error(`${appPackage.name} must depend on ${name} to share it`);
     scope[name] = { singleton: true, requiredVersion };
     if (WITH_DEEP_IMPORTS.has(name)) scope[`${name}/`] = { singleton: true, requiredVersion };
+  }
+  // react-router-dom is provided as the names the apps use (react-router-dom-entry.mjs), not the whole
+  // package, under the same key and version: a remote built before this still finds what it imports.
+  if (appDir) {
+    scope['react-router-dom'] = {
+      ...scope['react-router-dom'],
+      import: path.join(__dirname, 'react-router-dom-entry.mjs'),
+      version: reactRouterFiles(appDir).version,
+    };
   }
   // The workspace package holds the session store, the i18n catalog registry
   // and the API clients: state that must not be duplicated by a remote. It
@@ -113,7 +133,11 @@ function createAppConfig(options) {
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // The files behind react-router's entry points, for react-router-dom-entry.mjs.
+        alias: { 'react-router-files': reactRouterFiles(appDir).folder },
+      },
       devtool: dev ? 'eval-cheap-module-source-map' : false,
       module: {
         rules: [
@@ -146,7 +170,7 @@ function createAppConfig(options) {
           exposes,
           // The host learns its remotes at run time from remotes.json.
           remotes: {},
-          shared: sharedScope(appPackage),
+          shared: sharedScope(appPackage, appDir),
           // With the default ('version-first') one unreachable remote breaks
           // share negotiation for the whole page.
           shareStrategy: 'loaded-first',
