@@ -79,6 +79,29 @@ function sharedScope(appPackage, appDir) {
   return scope;
 }
 
+/** The workspace package's own modules, the catalogs apart. */
+const WORKSPACE_SOURCE = /[\\/]shared[\\/]src[\\/](?!locales[\\/]).*\.[cm]?[jt]sx?$/;
+const CONTRACT_SOURCE = /[\\/]shared[\\/]src[\\/]contract[\\/]/;
+
+/**
+ * Whether a module of the API contract is there only for `shared/contract`
+ * (its index, through the federation's shared module), rather than for
+ * another part of the workspace package (the session's account schemas, the
+ * notification stream's).
+ */
+function onlyForTheContract(module, moduleGraph, seen = new Set()) {
+  if (!CONTRACT_SOURCE.test(module.resource ?? '')) return false;
+  if (seen.has(module)) return true;
+  seen.add(module);
+  for (const connection of moduleGraph.getIncomingConnections(module)) {
+    const origin = connection.originModule;
+    // The federation's own modules (which provide `shared/contract`) have no file.
+    if (!origin || !origin.resource) continue;
+    if (!onlyForTheContract(origin, moduleGraph, seen)) return false;
+  }
+  return true;
+}
+
 /**
  * webpack 5.111 asks for the chunk filename while it is still hashing the
  * federation runtime module, before any content hash exists, and throws on
@@ -207,13 +230,15 @@ function createAppConfig(options) {
         // first paint fetched one by one. The shell's copy of the workspace
         // package, which every page runs, arrives as one chunk instead. Remotes
         // keep the default: their copies are fallbacks the page rarely loads.
-        // The catalogs stay apart: a visitor loads one language.
+        // The catalogs stay apart: a visitor loads one language. So do the API
+        // contract's schemas that only `shared/contract` itself brings (most
+        // of them), which only signed-in pages load.
         splitChunks:
           isHost && !dev
             ? {
                 cacheGroups: {
                   workspace: {
-                    test: /[\\/]shared[\\/]src[\\/](?!locales[\\/]).*\.[cm]?[jt]sx?$/,
+                    test: (module, { moduleGraph }) => WORKSPACE_SOURCE.test(module.resource ?? '') && !onlyForTheContract(module, moduleGraph),
                     name: 'shared-workspace',
                     chunks: 'async',
                     enforce: true,

@@ -5,10 +5,14 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { activateLocale, loadSharedCatalog, registerCatalog } from 'shared/i18n';
 import { adminUserAtom, clientUserAtom } from 'shared/session';
 import { renderWithProviders } from 'shared/testing';
+import { loadClientHeader } from '../features/chrome/client-header-loader';
 import { loadShellCatalog } from './catalog';
 import { RootLayout } from './root-layout';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+
+// As startShell does for a returning client: the signed-in header's chunk is there before the first paint.
+beforeAll(() => loadClientHeader());
 
 beforeEach(() => {
   // The chat remote never answers here; its slot just waits.

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Toaster } from 'react-hot-toast';
@@ -8,7 +9,7 @@ import { ChatLauncher } from '../features/chat/chat-launcher';
 import { useScrollToTopOnNavigate } from '../features/routing/use-scroll-to-top-on-navigate';
 import { useDocumentTitle } from '../features/routing/use-document-title';
 import { AdminHeader } from '../features/chrome/admin-header';
-import { ClientHeader } from '../features/chrome/client-header';
+import { ClientHeaderSlot } from '../features/chrome/client-header-loader';
 import { GuestHeader } from '../features/chrome/guest-header';
 import { ScrollTopButton } from '../features/chrome/scroll-top-button';
 import { SiteFooter } from '../features/chrome/site-footer';
@@ -23,7 +24,15 @@ export function RootLayout() {
   useDocumentTitle();
 
   // Spec §2: the guest chrome shows only when both states are exactly false.
-  const header = client ? <ClientHeader /> : admin ? <AdminHeader /> : client === false && admin === false ? <GuestHeader /> : null;
+  const header = client ? (
+    <Suspense fallback={null}>
+      <ClientHeaderSlot />
+    </Suspense>
+  ) : admin ? (
+    <AdminHeader />
+  ) : client === false && admin === false ? (
+    <GuestHeader />
+  ) : null;
   useHeaderHeight(client ? 'client' : admin ? 'admin' : header ? 'guest' : 'none');
 
   return (

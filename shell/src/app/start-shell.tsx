@@ -7,6 +7,7 @@ import { findRoute, type RouteEntry } from 'shared/routing';
 import type { RemoteRoutesComponent } from 'shared/remote';
 import { loadRemoteModule, preloadRemote } from '../features/common/load-remote-module';
 import { loadRemotesConfig } from '../features/common/remotes-config';
+import { loadClientHeader } from '../features/chrome/client-header-loader';
 import { primeRemoteSlot } from '../features/common/remote-slot';
 import { guardRemoteVersions } from '../features/common/version-guard';
 import { createAppRouter } from './create-app-router';
@@ -92,6 +93,8 @@ export async function startShell(container: HTMLElement): Promise<void> {
   // The page's remote starts loading as soon as its address is known, in parallel with the session start-up.
   const remotesReady = loadRemotesConfig().then(() => preloadRemote(route?.remote));
   const sessionReady = startSession();
+  // A returning client's header (its own chunk) loads with the rest, so the first signed-in paint has its chrome.
+  const chromeReady = browserStorage().getItem(STORAGE_KEYS.clientToken) ? loadClientHeader().catch(() => undefined) : undefined;
 
   const prerendered = prerenderedLocale(container);
   if (prerendered === locale && route?.remote && !hasStoredSession() && !isPrerendering()) {
@@ -116,7 +119,7 @@ export async function startShell(container: HTMLElement): Promise<void> {
 
   const { redirectTo } = await sessionReady;
   if (redirectTo) window.history.replaceState(null, '', redirectTo);
-  await remotesReady;
+  await Promise.all([remotesReady, chromeReady]);
 
   const router = createAppRouter();
   root.render(shellPage(router));
