@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Prints what a cold load of the home page transfers and checks the budgets
-// (compressed, as sent): JavaScript for `/` ≤ 200 KiB in total; each remote's
-// own code for its first route ≤ 60 KiB beyond the shared libraries; the chat
-// embed script ≤ 90 KiB; one copy of each shared library on the page. Runs
-// against a production server it starts itself (or BASE_URL), in Debian's
-// Chromium. With --enforce it fails when a budget marked as holding is over;
-// the others are printed, so their distance to the target stays visible.
+// (compressed, as sent): JavaScript for `/` ≤ 200 KiB in total (and, until that
+// holds, no more than today's ceiling); each remote's own code for its first
+// route ≤ 60 KiB beyond the shared libraries; the chat embed script ≤ 90 KiB;
+// one copy of each shared library on the page. Runs against a production
+// server it starts itself (or BASE_URL), in Debian's Chromium. With --enforce
+// it fails when a budget marked as holding is over; the others are printed,
+// so their distance to the target stays visible.
 //   node scripts/budget-web.mjs [--enforce]
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -24,6 +25,8 @@ const enforce = process.argv.includes('--enforce');
 /** `holds`: met by the product today, so CI enforces it; the rest are targets still to reach. */
 const BUDGETS = {
   totalJs: { kib: 200, holds: false },
+  // Until the target holds, what `/` weighs today (266.9 KiB) plus a little: no step back while getting there.
+  totalJsCeiling: { kib: 275, holds: true },
   remoteJs: { kib: 60, holds: true },
   embedJs: { kib: 90, holds: true },
   singleCopies: { holds: true },
@@ -148,6 +151,12 @@ try {
       value: `${(sum(scripts) / KIB).toFixed(1)} KiB`,
       ok: sum(scripts) / KIB <= BUDGETS.totalJs.kib,
       holds: BUDGETS.totalJs.holds,
+    },
+    {
+      name: `JavaScript for / ≤ ${BUDGETS.totalJsCeiling.kib} KiB (today)`,
+      value: `${(sum(scripts) / KIB).toFixed(1)} KiB`,
+      ok: sum(scripts) / KIB <= BUDGETS.totalJsCeiling.kib,
+      holds: BUDGETS.totalJsCeiling.holds,
     },
     ...Object.entries(remotes).map(([name, kib]) => ({
       name: `${name} own code ≤ ${BUDGETS.remoteJs.kib} KiB`,
