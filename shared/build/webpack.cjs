@@ -193,7 +193,9 @@ function createAppConfig(options) {
           exposes,
           // The host learns its remotes at run time from remotes.json.
           remotes: {},
-          shared: sharedScope(appPackage, appDir),
+          // In development the whole package: there webpack names chunks after their first module,
+          // and the provided and the fallback copies of the entry would both be written to one file name.
+          shared: sharedScope(appPackage, dev ? undefined : appDir),
           // With the default ('version-first') one unreachable remote breaks
           // share negotiation for the whole page.
           shareStrategy: 'loaded-first',
