@@ -9,7 +9,7 @@
 // inlined. The running server picks the new pages up without a restart.
 //
 // Options (environment): PRERENDER_DIR (default shell/dist/prerendered, where
-// the server reads them), REMOTES_FILE, PRERENDER_PORT (default 3392).
+// the server reads them), REMOTES_FILE, PRERENDER_PORT (default: a free port).
 // `--if-stale` does nothing when the pages were made from the builds now on
 // disk (the end-to-end tests' server runs it before starting).
 /* global window, document -- the functions handed to page.evaluate run in the browser. */
@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,8 +42,26 @@ export const ALIASES = { '/register': '/sign-up' };
 export const LOCALES = ['en', 'fr'];
 
 const outDir = process.env.PRERENDER_DIR ?? join(root, 'shell', 'dist', 'prerendered');
-const port = Number(process.env.PRERENDER_PORT ?? 3392);
-const base = `http://127.0.0.1:${port}`;
+let port = Number(process.env.PRERENDER_PORT ?? 0);
+let base = '';
+
+/**
+ * Listens on the port (0: any free one) and lets it go, answering the port:
+ * two builds on one machine must never render from each other's server, whose
+ * pages would point at chunks this build does not have.
+ */
+function claimPort(wanted) {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`is port ${wanted} in use? Set PRERENDER_PORT to a free one`) : error),
+    );
+    probe.listen(wanted, '127.0.0.1', () => {
+      const { port: found } = probe.address();
+      probe.close(() => resolve(found));
+    });
+  });
+}
 
 /**
  * What the pages are made from, as far as this machine can tell: the shell
@@ -73,8 +92,10 @@ function isFresh() {
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const fileOf = (path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
 
-async function waitForHealth() {
+/** Waits for our own server; if it stopped (it lost the port after all), nothing it would answer is ours. */
+async function waitForHealth(server) {
   for (let i = 0; i < 360; i += 1) {
+    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the server stopped before answering (is port ${port} in use?)`);
     try {
       if ((await fetch(`${base}/api/v1/health`)).ok) return;
     } catch {
@@ -184,8 +205,10 @@ function pageDocument(template, locale, { html, title, css, scripts, styles }) {
 
 async function main() {
   const template = readFileSync(join(root, 'shell', 'dist', 'index.html'), 'utf8');
+  port = await claimPort(port);
   const dataDir = mkdtempSync(join(tmpdir(), 'fundament-prerender-'));
   const emptyPrerender = join(dataDir, 'no-pages');
+  base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     env: {
       ...process.env,
@@ -203,7 +226,7 @@ async function main() {
   const stopServer = () => new Promise((resolve) => (server.exitCode !== null ? resolve() : (server.once('exit', resolve), server.kill('SIGTERM'))));
   let browser;
   try {
-    await waitForHealth();
+    await waitForHealth(server);
     const remotes = await (await fetch(`${base}/remotes.json`)).json();
     // Playwright is a test dependency: loaded only when there is a browser to drive.
     const { chromium } = createRequire(join(root, 'e2e', 'package.json'))('@playwright/test');

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -184,10 +184,10 @@ test.describe('prerendered pages and remote deploys', () => {
     return new Promise((resolve) => server.listen(cdnPort, '127.0.0.1', () => resolve(server)));
   }
 
-  function prerender(): Promise<{ status: number | null; output: string }> {
+  function prerender(env: Record<string, string> = {}): Promise<{ status: number | null; output: string }> {
     return new Promise((resolve) => {
       const child = spawn(process.execPath, [path.join(root, 'scripts', 'prerender.mjs')], {
-        env: { ...process.env, REMOTES_FILE: remotesFile, PRERENDER_DIR: prerenderDir, PRERENDER_PORT: String(port + 2) },
+        env: { ...process.env, REMOTES_FILE: remotesFile, PRERENDER_DIR: prerenderDir, PRERENDER_PORT: String(port + 2), ...env },
       });
       let output = '';
       child.stdout.on('data', (chunk) => (output += chunk));
@@ -277,6 +277,16 @@ test.describe('prerendered pages and remote deploys', () => {
     expect(problems).toEqual([]);
     expect(siteServer.pid).toBe(serverPid);
     expect(siteServer.exitCode).toBeNull();
+  });
+
+  test('`pnpm prerender` refuses to render from a server it did not start, when its port is taken', async () => {
+    // Another build's server on the port would hand out pages that point at chunks this build does not have.
+    const elsewhere = path.join(work, 'collided');
+    const run = await prerender({ PRERENDER_PORT: String(port), PRERENDER_DIR: elsewhere });
+    expect(run.status).toBe(1);
+    expect(run.output).toContain(`is port ${port} in use?`);
+    expect(run.output).not.toContain('prerendered /');
+    expect(existsSync(path.join(elsewhere, 'pages.json'))).toBe(false);
   });
 
   test("a prerendered page whose remote is down shows the remote's fallback, and the rest of the site works", async ({ page }) => {
