@@ -134,6 +134,8 @@ test.describe('project lifecycle', () => {
 /** Clicks every entry of the main navigation: each page answers without an error or a refusal. */
 async function everyEntryWorks(page: Page, nav: string) {
   const entries = page.getByRole('navigation', { name: nav }).getByRole('link');
+  // The signed-in header arrives in its own chunk just after sign-in.
+  await expect(entries.first()).toBeVisible();
   const names = await entries.allTextContents();
   expect(names.length).toBeGreaterThan(0);
   for (const name of names) {

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Toaster } from 'react-hot-toast';
@@ -23,17 +23,21 @@ export function RootLayout() {
   useScrollToTopOnNavigate();
   useDocumentTitle();
 
+  // The client's header may still be on its way (its own chunk): measure it once it is there.
+  const [clientHeaderShown, setClientHeaderShown] = useState(false);
+  const onClientHeaderShown = useCallback(() => setClientHeaderShown(true), []);
+
   // Spec §2: the guest chrome shows only when both states are exactly false.
   const header = client ? (
     <Suspense fallback={null}>
-      <ClientHeaderSlot />
+      <ClientHeaderSlot onShown={onClientHeaderShown} />
     </Suspense>
   ) : admin ? (
     <AdminHeader />
   ) : client === false && admin === false ? (
     <GuestHeader />
   ) : null;
-  useHeaderHeight(client ? 'client' : admin ? 'admin' : header ? 'guest' : 'none');
+  useHeaderHeight(client ? (clientHeaderShown ? 'client' : 'client-loading') : admin ? 'admin' : header ? 'guest' : 'none');
 
   return (
     <div className="app-frame">

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useEffect, type ComponentType } from 'react';
 
 /**
  * The signed-in header arrives in its own chunk: it brings the notification
@@ -23,8 +23,22 @@ export function loadClientHeader(): Promise<ComponentType> {
 
 const LazyClientHeader = lazy(() => loadClientHeader().then((component) => ({ default: component })));
 
-/** The client's header: drawn at once when already loaded, else once its chunk arrives. */
-export function ClientHeaderSlot() {
+/** Tells its parent once it is in the page (the header's height can only be measured then). */
+function Shown({ onShown }: { onShown: () => void }) {
+  useEffect(onShown, [onShown]);
+  return null;
+}
+
+/**
+ * The client's header: drawn at once when already loaded, else once its chunk
+ * arrives; `onShown` runs when it is in the page, so the frame can measure it.
+ */
+export function ClientHeaderSlot({ onShown }: { onShown: () => void }) {
   const Loaded = loaded;
-  return Loaded ? <Loaded /> : <LazyClientHeader />;
+  return (
+    <>
+      {Loaded ? <Loaded /> : <LazyClientHeader />}
+      <Shown onShown={onShown} />
+    </>
+  );
 }
