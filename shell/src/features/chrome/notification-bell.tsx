@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { AppNotification } from 'shared/contract';
 import { queryKeys } from 'shared/query';
 import { formatDateTime, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
+import { HeaderCount, HeaderIcon } from './header-icon';
 import { fetchNotifications, fetchUnreadCount, markAllRead, markRead } from './api/notifications';
 import './notification-bell.css';
 
@@ -113,25 +114,11 @@ export function NotificationBell({ live = false }: { live?: boolean }) {
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((value) => !value)}
       >
-        <svg
-          aria-hidden="true"
-          width="22"
-          height="22"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <HeaderIcon>
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.73 21a2 2 0 0 1-3.46 0" />
-        </svg>
-        {count > 0 && (
-          <span className="notification-bell__count" aria-hidden="true">
-            {count > 99 ? '99+' : count}
-          </span>
-        )}
+        </HeaderIcon>
+        <HeaderCount count={count} />
       </button>
       {open && (
         <div className="notification-bell__panel" id={panelId} role="region" aria-label={t`Notifications`}>
