@@ -59,6 +59,16 @@ async function write(page: Page, text: string, photo?: { name: string; mimeType:
 const unreadLink = (page: Page, count: number) => page.getByRole('link', { name: `Messages, ${count} unread`, exact: true });
 const readLink = (page: Page) => page.getByRole('link', { name: 'Messages', exact: true });
 
+/** A client's open request for masonry in Douala, as the demo contractor receives them; answers its id. */
+async function postRequest(request: APIRequestContext, clientToken: string, title: string, description: string): Promise<string> {
+  const project = await request.post('/api/v1/projects', {
+    headers: bearer(clientToken),
+    data: { title, description, category: 'masonry', country: 'CM', city: 'Douala', currency: 'XAF' },
+  });
+  expect(project.status()).toBe(201);
+  return ((await project.json()) as { id: string }).id;
+}
+
 test.describe('conversations', () => {
   test('a question on a request, a photo in reply, the thread on the contract, and the admin reading it in the dispute', async ({
     browser,
@@ -72,19 +82,12 @@ test.describe('conversations', () => {
     const clientEmail = await verifiedAccount(request, 'client', { account_type: 'client' });
     const clientToken = await apiToken(request, clientEmail, E2E_PASSWORD);
     const title = `Garden wall ${Date.now()}`;
-    const project = await request.post('/api/v1/projects', {
-      headers: bearer(clientToken),
-      data: {
-        title,
-        description: 'A rendered block wall of 25 m along the garden, with a drainage channel at its foot.',
-        category: 'masonry',
-        country: 'CM',
-        city: 'Douala',
-        currency: 'XAF',
-      },
-    });
-    expect(project.status()).toBe(201);
-    const projectId = ((await project.json()) as { id: string }).id;
+    const projectId = await postRequest(
+      request,
+      clientToken,
+      title,
+      'A rendered block wall of 25 m along the garden, with a drainage channel at its foot.',
+    );
     const quote = await request.post(`/api/v1/projects/${projectId}/quotes`, {
       headers: bearer(contractor.token),
       data: {
@@ -190,19 +193,12 @@ test.describe('conversations', () => {
     const clientEmail = await verifiedAccount(request, 'client', { account_type: 'client' });
     const clientToken = await apiToken(request, clientEmail, E2E_PASSWORD);
     const title = `Roof repair ${Date.now()}`;
-    const project = await request.post('/api/v1/projects', {
-      headers: bearer(clientToken),
-      data: {
-        title,
-        description: 'Twelve broken roof tiles to replace and the gutter to reseal before the rains.',
-        category: 'masonry',
-        country: 'CM',
-        city: 'Douala',
-        currency: 'XAF',
-      },
-    });
-    expect(project.status()).toBe(201);
-    const projectId = ((await project.json()) as { id: string }).id;
+    const projectId = await postRequest(
+      request,
+      clientToken,
+      title,
+      'Twelve broken roof tiles to replace and the gutter to reseal before the rains.',
+    );
     // The contractor writes first, about the request.
     const started = await request.post(`/api/v1/projects/${projectId}/conversations`, { headers: bearer(contractorToken), data: {} });
     expect(started.ok()).toBe(true);
