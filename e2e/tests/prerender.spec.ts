@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { startSite, startStaticHost, waitForHealth } from '../support/deploy-scene';
 
 /**
  * Public pages arrive as HTML in the visitor's language (prerendered at build
@@ -169,21 +170,6 @@ test.describe('prerendered pages and remote deploys', () => {
   let siteServer: ChildProcess;
   let cdnDown = false;
 
-  function startCdn(dir: string): Promise<Server> {
-    const server = createServer((request, response) => {
-      const file = path.join(dir, decodeURIComponent(new URL(request.url ?? '/', cdn).pathname));
-      if (cdnDown || !file.startsWith(dir)) return void response.writeHead(503).end();
-      try {
-        const body = readFileSync(file);
-        const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'application/json';
-        response.writeHead(200, { 'content-type': type, 'access-control-allow-origin': '*', 'cache-control': 'no-cache' }).end(body);
-      } catch {
-        response.writeHead(404).end();
-      }
-    });
-    return new Promise((resolve) => server.listen(cdnPort, '127.0.0.1', () => resolve(server)));
-  }
-
   function prerender(env: Record<string, string> = {}): Promise<{ status: number | null; output: string }> {
     return new Promise((resolve) => {
       const child = spawn(process.execPath, [path.join(root, 'scripts', 'prerender.mjs')], {
@@ -194,18 +180,6 @@ test.describe('prerendered pages and remote deploys', () => {
       child.stderr.on('data', (chunk) => (output += chunk));
       child.on('exit', (status) => resolve({ status, output }));
     });
-  }
-
-  async function waitForHealth(url: string, deadline = Date.now() + 120_000): Promise<void> {
-    while (Date.now() < deadline) {
-      try {
-        if ((await fetch(`${url}/api/v1/health`)).ok) return;
-      } catch {
-        // still starting
-      }
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-    throw new Error(`${url} did not start`);
   }
 
   test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -225,24 +199,11 @@ test.describe('prerendered pages and remote deploys', () => {
       }
     }
     expect(changed).toBeGreaterThan(0);
-    cdnServer = await startCdn(path.join(work, 'cdn'));
+    cdnServer = await startStaticHost(path.join(work, 'cdn'), cdnPort, () => cdnDown);
     remotesFile = path.join(work, 'remotes.json');
     prerenderDir = path.join(work, 'prerendered');
     writeFileSync(remotesFile, '{}');
-    siteServer = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: path.join(work, 'data'),
-        REMOTES_FILE: remotesFile,
-        PRERENDER_DIR: prerenderDir,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    siteServer = startSite(port, path.join(work, 'data'), { REMOTES_FILE: remotesFile, PRERENDER_DIR: prerenderDir });
     await waitForHealth(site);
   });
 

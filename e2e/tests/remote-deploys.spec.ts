@@ -1,10 +1,11 @@
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { collectPageErrors } from '../support/console';
+import { startSite, startStaticHost, waitForHealth } from '../support/deploy-scene';
 
 /**
  * A team deploys the landing remote on its own: builds published under new
@@ -33,28 +34,6 @@ let siteServer: ChildProcess;
 /** Where remotes.json sends the landing remote: one edit of the deployment file. */
 const pointLandingAt = (release: string) => writeFileSync(remotesFile, JSON.stringify({ mfe_landing: `${cdn}/${release}/mf-manifest.json` }));
 
-/** A static host with CORS and revalidated manifests, like the CDN the README describes. */
-function startCdn(dir: string): Promise<Server> {
-  const server = createServer((request, response) => {
-    const file = path.join(dir, decodeURIComponent(new URL(request.url ?? '/', cdn).pathname));
-    if (!file.startsWith(dir)) return void response.writeHead(403).end();
-    try {
-      const body = readFileSync(file);
-      const type = file.endsWith('.js')
-        ? 'text/javascript'
-        : file.endsWith('.css')
-          ? 'text/css'
-          : file.endsWith('.json')
-            ? 'application/json'
-            : 'application/octet-stream';
-      response.writeHead(200, { 'content-type': type, 'access-control-allow-origin': '*', 'cache-control': 'no-cache' }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) => server.listen(cdnPort, '127.0.0.1', () => resolve(server)));
-}
-
 /**
  * `pnpm check:remote`, as a team runs it before editing remotes.json (asynchronously:
  * the static host answering it lives in this process).
@@ -65,18 +44,6 @@ function checkRemote(name: string, manifest: string): Promise<{ status: number |
       resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
     });
   });
-}
-
-async function waitForHealth(url: string, deadline = Date.now() + 120_000): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return;
-    } catch {
-      // still starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`${url} did not start`);
 }
 
 /** A second release of the built remote: the same build with the hero heading reworded in its English catalog. */
@@ -109,22 +76,10 @@ test.beforeAll(async () => {
   });
   if (build.status !== 0) throw new Error(`building the next-major release failed:\n${build.stdout}${build.stderr}`);
 
-  cdnServer = await startCdn(releases);
+  cdnServer = await startStaticHost(releases, cdnPort);
   remotesFile = path.join(work, 'remotes.json');
   pointLandingAt('v1');
-  siteServer = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(work, 'data'),
-      REMOTES_FILE: remotesFile,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  siteServer = startSite(port, path.join(work, 'data'), { REMOTES_FILE: remotesFile });
   await waitForHealth(site);
 });
 
