@@ -1,6 +1,7 @@
 import { prepared, type PreparedStatement, type Queryable } from '../../db/database';
 import { PROJECT_CARD_COLUMNS, PROJECT_CARD_JOINS } from './project-views';
 import type { ProjectWithOwner } from './project-guards';
+import { RememberedTotals } from './listing-totals';
 
 export interface ListingFilters {
   status?: string;
@@ -21,29 +22,38 @@ type Filter = (alias: string) => string;
 
 const and = (filters: Filter[], alias: string) => filters.map((filter) => ` AND ${filter(alias)}`).join('');
 
+/** The order of every listing: by date, ties broken by id the other way, as the request indexes keep them (date descending, id ascending). */
+const order = (direction: 'ASC' | 'DESC', alias = '') => `${alias}created_at ${direction}, ${alias}id ${direction === 'DESC' ? 'ASC' : 'DESC'}`;
+
 /**
- * The projects a viewer ($1) may list, as (id, created_at), each filter pushed
- * into every branch. Every branch is an index lookup:
- *  - a specialist's matching requests read the open-requests index alone
- *    (trade, country, city, date and id are in it), once per trade and city of
- *    their profile, or per trade when they serve the whole country; then the
- *    projects they were invited to or quoted on;
- *  - a client's own projects, by owner;
- *  - an expert's, from the contracts they inspect.
- * A draft is its owner's alone, even for a specialist already invited to it.
+ * The projects a client ($1) owns or an expert ($1) inspects, as (id, created_at),
+ * each filter applied: an index lookup by owner, or from the expert's contracts.
  */
-function visibleProjects(viewer: ListingViewer, filters: Filter[]): string {
+function ownProjects(viewer: 'owner' | 'expert', filters: Filter[]): string {
   if (viewer === 'owner') return `SELECT p.id, p.created_at FROM projects p WHERE p.owner_id = $1${and(filters, 'p')}`;
-  if (viewer === 'expert') {
-    return `SELECT p.id, p.created_at FROM projects p
-             WHERE EXISTS (SELECT 1 FROM contracts ec WHERE ec.project_id = p.id AND ec.expert_id = $1)${and(filters, 'p')}`;
-  }
-  const matching = (cities: string) => `
-    SELECT m.id, m.created_at FROM specialist_profiles sp
-      JOIN projects m ON m.status = 'open' AND m.category = ANY (sp.categories) AND m.country = sp.service_country${cities}
-     WHERE sp.user_id = $1 AND NOT EXISTS (SELECT 1 FROM insolvencies mi WHERE mi.contractor_id = $1)${and(filters, 'm')}`;
-  return `${matching(' AND m.city = ANY (sp.service_cities)')}
-    UNION ${matching(' AND cardinality(sp.service_cities) = 0')}
+  return `SELECT p.id, p.created_at FROM projects p
+           WHERE EXISTS (SELECT 1 FROM contracts ec WHERE ec.project_id = p.id AND ec.expert_id = $1)${and(filters, 'p')}`;
+}
+
+/**
+ * The specialist's ($1) requests, as (id, created_at) in a UNION, each filter
+ * pushed into every branch: the open requests of each area they serve (a trade
+ * in a city of their profile, or in their whole country when they named no
+ * city), read in order from a request index; then the projects they were
+ * invited to (unless they declined) or quoted on. A draft is its owner's alone,
+ * even for a specialist already invited to it; an insolvent contractor receives
+ * no new requests. With `limit`, each area gives only its first rows in `direction`:
+ * the first n of the union are among them, so a page reads about a page per area.
+ */
+function specialistRequests(filters: Filter[], direction: 'ASC' | 'DESC', limit?: string): string {
+  const first = limit ? ` ORDER BY ${order(direction, 'm.')} LIMIT ${limit}` : '';
+  const area = (where: string, city: string) => `
+    SELECT r.id, r.created_at FROM areas a CROSS JOIN LATERAL (
+      SELECT m.id, m.created_at FROM projects m
+       WHERE m.status = 'open' AND m.category = a.category AND m.country = a.country${city}${and(filters, 'm')}${first}) r
+     WHERE ${where}`;
+  return `${area('a.city IS NOT NULL', ' AND m.city = a.city')}
+    UNION ${area('a.city IS NULL', '')}
     UNION SELECT p.id, p.created_at FROM invites i JOIN projects p ON p.id = i.project_id
            WHERE i.specialist_id = $1 AND i.status <> 'declined' AND p.status <> 'draft'${and(filters, 'p')}
     UNION SELECT p.id, p.created_at FROM quotes q JOIN projects p ON p.id = q.project_id
@@ -53,54 +63,119 @@ function visibleProjects(viewer: ListingViewer, filters: Filter[]): string {
 export interface ListingStatement {
   statement: PreparedStatement;
   params: unknown[];
+  pageSize: number;
+  /** Whether its rows carry the total; when not, `total` is null. */
+  counted: boolean;
 }
 
 /**
- * The one statement of `GET /projects`: the total and one page of cards
- * together. The viewer's projects are gathered once, as narrow index rows;
- * they are counted, the page is picked from them by date, and only its rows
- * are read from the table. It always answers one row at least: the total, with
- * no card when the page is past the end.
+ * The one statement of `GET /projects`: a page of cards and, when asked, the
+ * total. It always answers one row at least: the total, with no card when the
+ * page is past the end.
+ *
+ * A client's or an expert's projects are gathered once as narrow index rows,
+ * counted, and the page picked from them. A specialist's requests can be
+ * thousands: their page is read from the first rows of each area they serve
+ * (see specialistRequests), and they are counted only when `count` is set
+ * (a parameter, so both forms share one prepared statement and plan).
  */
-export function projectListingQuery(viewerId: string, viewer: ListingViewer, filters: ListingFilters): ListingStatement {
+export function projectListingQuery(
+  viewerId: string,
+  viewer: ListingViewer,
+  filters: ListingFilters,
+  { count = true }: { count?: boolean } = {},
+): ListingStatement {
   const params: unknown[] = [viewerId];
   const where: Filter[] = [];
   /** `sql` names the table `t`, so each filter can be written for any alias. */
   const add = (sql: string, value: unknown) => {
     const placeholder = `$${params.push(value)}`;
     where.push((alias) => sql.replaceAll('t.', `${alias}.`).replace('?', placeholder));
+    return placeholder;
   };
+  const category = filters.category ? add('t.category = ?', filters.category) : undefined;
+  const city = filters.city ? add('lower(t.city) = lower(?)', filters.city) : undefined;
   if (filters.status) add('t.status = ?', filters.status);
-  if (filters.category) add('t.category = ?', filters.category);
   if (filters.country) add('t.country = ?', filters.country.toUpperCase());
-  if (filters.city) add('lower(t.city) = lower(?)', filters.city);
   if (filters.q) add("t.search @@ plainto_tsquery('simple', ?)", filters.q);
   const direction = filters.sort === 'oldest' ? 'ASC' : 'DESC';
+  const offsetValue = (filters.page - 1) * filters.page_size;
   const limit = `$${params.push(filters.page_size)}`;
-  const offset = `$${params.push((filters.page - 1) * filters.page_size)}`;
-  const text = `WITH seen AS MATERIALIZED (${visibleProjects(viewer, where)})
-    SELECT total.n AS total, card.*
-      FROM (SELECT count(*) AS n FROM seen) total
-      LEFT JOIN LATERAL (
-        SELECT ${PROJECT_CARD_COLUMNS}
-          FROM (SELECT id, created_at FROM seen ORDER BY created_at ${direction}, id ${direction} LIMIT ${limit} OFFSET ${offset}) page
-          JOIN projects p ON p.id = page.id
-          ${PROJECT_CARD_JOINS}) card ON true
-     ORDER BY card.created_at ${direction}, card.id ${direction}`;
-  return { statement: prepared(text), params };
+  const offset = `$${params.push(offsetValue)}`;
+  const cards = (page: string) => `
+    SELECT ${PROJECT_CARD_COLUMNS}
+      FROM (${page}) page
+      JOIN projects p ON p.id = page.id
+      ${PROJECT_CARD_JOINS}`;
+
+  if (viewer !== 'specialist') {
+    const text = `WITH seen AS MATERIALIZED (${ownProjects(viewer, where)})
+      SELECT total.n AS total, card.*
+        FROM (SELECT count(*) AS n FROM seen) total
+        LEFT JOIN LATERAL (${cards(`SELECT id, created_at FROM seen ORDER BY ${order(direction)} LIMIT ${limit} OFFSET ${offset}`)}) card ON true
+       ORDER BY ${order(direction, 'card.')}`;
+    return { statement: prepared(text), params, pageSize: filters.page_size, counted: true };
+  }
+
+  const first = `$${params.push(offsetValue + filters.page_size)}`;
+  const counting = `$${params.push(count)}::boolean`;
+  // The areas: each trade of the profile (once, even if named twice) with each of its cities, or with none for the whole country.
+  const text = `WITH areas AS MATERIALIZED (
+      SELECT c.category, sp.service_country AS country, x.city
+        FROM specialist_profiles sp
+       CROSS JOIN LATERAL (SELECT DISTINCT unnest(sp.categories) AS category) c
+       CROSS JOIN LATERAL (SELECT DISTINCT unnest(CASE WHEN cardinality(sp.service_cities) = 0 THEN ARRAY[NULL::text] ELSE sp.service_cities END) AS city) x
+       WHERE sp.user_id = $1 AND NOT EXISTS (SELECT 1 FROM insolvencies mi WHERE mi.contractor_id = $1)${
+         category ? ` AND c.category = ${category}` : ''
+       }${city ? ` AND (x.city IS NULL OR lower(x.city) = lower(${city}))` : ''})
+    SELECT CASE WHEN ${counting} THEN (SELECT count(*) FROM (${specialistRequests(where, direction)}) counted) END AS total, card.*
+      FROM (SELECT 1) one
+      LEFT JOIN LATERAL (${cards(
+        `SELECT id, created_at FROM (${specialistRequests(where, direction, first)}) listed ORDER BY ${order(direction)} LIMIT ${limit} OFFSET ${offset}`,
+      )}) card ON true
+     ORDER BY ${order(direction, 'card.')}`;
+  return { statement: prepared(text), params, pageSize: filters.page_size, counted: count };
 }
 
-/** One page of the viewer's projects and how many there are in all. */
+/** One instance's remembered totals per database, so two applications in one process never share them. */
+const rememberedTotals = new WeakMap<Queryable, RememberedTotals>();
+
+/** What decides a listing's total: who asks, and every filter (not the page or the order). */
+const totalKey = (viewerId: string, filters: ListingFilters) =>
+  JSON.stringify([viewerId, filters.status, filters.category, filters.country?.toUpperCase(), filters.city?.toLowerCase(), filters.q]);
+
+/**
+ * One page of the viewer's projects and how many there are in all. A
+ * specialist's total is counted with the page when this instance does not
+ * remember it, and remembered a few seconds (see RememberedTotals); a page that
+ * is not full tells the exact total by itself, whatever was remembered.
+ */
 export async function listProjects(
   db: Queryable,
   viewerId: string,
   viewer: ListingViewer,
   filters: ListingFilters,
 ): Promise<{ rows: ProjectWithOwner[]; total: number }> {
-  const { statement, params } = projectListingQuery(viewerId, viewer, filters);
-  const { rows } = await db.query<ProjectWithOwner & { total: string | number }>(statement, params);
-  return {
-    rows: rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row),
-    total: Number(rows[0]?.total ?? 0),
-  };
+  let totals: RememberedTotals | undefined;
+  let remembered: number | undefined;
+  const key = totalKey(viewerId, filters);
+  if (viewer === 'specialist') {
+    totals = rememberedTotals.get(db) ?? new RememberedTotals();
+    rememberedTotals.set(db, totals);
+    remembered = totals.get(key);
+  }
+  const { statement, params } = projectListingQuery(viewerId, viewer, filters, { count: remembered === undefined });
+  const { rows } = await db.query<ProjectWithOwner & { total: string | number | null }>(statement, params);
+  const cards = rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row);
+  const before = (filters.page - 1) * filters.page_size;
+  if (remembered === undefined) {
+    const total = Number(rows[0]?.total ?? 0);
+    totals?.set(key, total);
+    return { rows: cards, total };
+  }
+  if (cards.length < filters.page_size && (cards.length > 0 || before === 0)) {
+    totals!.set(key, before + cards.length);
+    return { rows: cards, total: before + cards.length };
+  }
+  return { rows: cards, total: Math.max(remembered, before + cards.length) };
 }
