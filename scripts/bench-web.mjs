@@ -1,20 +1,28 @@
 #!/usr/bin/env node
 // `pnpm bench:web`: Lighthouse (mobile preset, simulated throttling, median of
-// three runs) in Debian's Chromium against the production server, for the
-// public pages and a signed-in page, then the JavaScript budget of a cold
-// load of `/` (scripts/budget-web.mjs). Prints a table; --enforce exits
-// non-zero when a target is missed.
+// BENCH_RUNS runs, 3 by default) in Debian's Chromium against the production
+// server, for every public page and the signed-in `/main/projects`, each in
+// English and in French, then the JavaScript budget of a cold load of `/`
+// (scripts/budget-web.mjs). Prints a table with a verdict per row; --enforce
+// exits non-zero when a row misses its targets (scripts/bench-web-targets.mjs).
+// BENCH_PAGES (comma-separated paths) and BENCH_LOCALES (`en,fr`) measure a
+// subset; BENCH_PORT picks the server's port.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { LOCALES, PUBLIC_PAGES, SIGNED_IN_PAGES, benchRows, parseChoice, renderTable, summarize, verdict } from './bench-web-targets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { chromium } = createRequire(join(root, 'e2e', 'package.json'))('@playwright/test');
+// The Puppeteer that Lighthouse itself drives: handing Lighthouse a page of our
+// own keeps that page open after the audit, so the page it measured can be asked
+// which language it is in and where it ended.
+const puppeteer = createRequire(import.meta.resolve('lighthouse'))('puppeteer-core');
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
   '--headless=new',
@@ -24,17 +32,21 @@ const FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // The same cookie encryption as Playwright's Chromium, which prepares the profiles.
+  '--password-store=basic',
 ];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const enforce = process.argv.includes('--enforce');
+const rows = benchRows({
+  pages: parseChoice(process.env.BENCH_PAGES, [...PUBLIC_PAGES, ...SIGNED_IN_PAGES], 'BENCH_PAGES'),
+  locales: parseChoice(process.env.BENCH_LOCALES, LOCALES, 'BENCH_LOCALES'),
+});
 
-/** Targets: the home page is held to the strictest ones. */
-const PAGES = [
-  { path: '/', label: '/', score: 95, lcp: 2000, tbt: 150, cls: 0.05 },
-  { path: '/contractors', label: '/contractors', score: 90 },
-  { path: '/login', label: '/login', score: 90 },
-  { path: '/main/projects', label: '/main/projects (signed in)', score: 90, signedIn: true },
-];
+/** Lighthouse's figures move with the machine's load, so every run says what the load was. */
+const load = () =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')} (1, 5, 15 min)`;
 
 async function waitForHealth(base) {
   for (let i = 0; i < 240; i += 1) {
@@ -50,89 +62,128 @@ async function waitForHealth(base) {
 
 const port = Number(process.env.BENCH_PORT ?? 3391);
 const base = `http://127.0.0.1:${port}`;
+
+async function signIn() {
+  const response = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'client@demo.fundament.example', password: 'Client-demo-2026' }),
+  });
+  if (!response.ok) throw new Error(`the demo client could not sign in (${response.status})`);
+  return (await response.json()).access_token;
+}
+
+/**
+ * A Chromium profile holding what a returning visitor's browser keeps: for
+ * French, the `locale` cookie (the server picks the prerendered page by it) and
+ * `locale` in local storage (the shell starts in it); for the signed-in page,
+ * the demo client's session. None for an English visitor signed out: a first
+ * visit. Every request is answered with an empty page while the profile is
+ * written, so it holds no cached copy of the site. Lighthouse's storage reset
+ * clears the cache before each run but, by default, neither cookies nor local
+ * storage, so these survive it.
+ */
+async function prepareProfile({ locale, signedIn }) {
+  if (locale === 'en' && !signedIn) return undefined;
+  const token = signedIn ? await signIn() : undefined;
+  const profile = mkdtempSync(join(tmpdir(), 'fundament-bench-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROME, args: FLAGS.slice(1) });
+  try {
+    await context.route(`${base}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>profile</title>' }));
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.evaluate(
+      ({ token: value, locale: chosen }) => {
+        if (value) localStorage.setItem('access_token', value);
+        if (chosen !== 'en') localStorage.setItem('locale', chosen);
+      },
+      { token, locale },
+    );
+    if (locale !== 'en') {
+      const expires = Math.floor(Date.now() / 1000) + 24 * 3600;
+      await context.addCookies([{ name: 'locale', value: locale, url: base, expires, sameSite: 'Lax' }]);
+    }
+  } finally {
+    await context.close();
+  }
+  return profile;
+}
+
+/** The language of the HTML the server sent for the measured navigation (`Content-Language`, set on prerendered pages only). */
+function servedLanguage(artifacts, documentUrl) {
+  const response = (artifacts?.DevtoolsLog ?? []).find(
+    (entry) => entry.method === 'Network.responseReceived' && entry.params.type === 'Document' && entry.params.response.url === documentUrl,
+  )?.params.response;
+  if (!response) return undefined;
+  const header = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'content-language');
+  return header?.[1];
+}
+
+/** One Lighthouse run: the figures, the language of the sent HTML and of the page as shown, and the path it ended on. */
+async function audit(url, userDataDir) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS, ...(userDataDir ? { userDataDir } : {}) });
+  let browser;
+  try {
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const page = await browser.newPage();
+    const { lhr, artifacts } = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
+    if (lhr.runtimeError) return { error: lhr.runtimeError.code };
+    const score = lhr.categories.performance.score;
+    if (score === null) return { error: 'no performance score' };
+    const shown = await page.evaluate(() => ({ lang: globalThis.document.documentElement.lang, path: globalThis.location.pathname }));
+    return {
+      score: Math.round(score * 100),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      lang: shown.lang,
+      path: shown.path,
+      served: servedLanguage(artifacts, lhr.mainDocumentUrl),
+    };
+  } catch (error) {
+    return { error: error.message.split('\n')[0] };
+  } finally {
+    await browser?.disconnect();
+    await chrome.kill();
+  }
+}
+
+console.log(`${rows.length} rows × ${RUNS} runs; ${load()} at the start`);
 const dataDir = mkdtempSync(join(tmpdir(), 'fundament-bench-'));
 const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
   env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
-/** A Chromium profile whose local storage holds the demo client's session, for the signed-in page. */
-async function signedInProfile() {
-  const response = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'client@demo.fundament.example', password: 'Client-demo-2026' }),
-  });
-  const { access_token: token } = await response.json();
-  const profile = mkdtempSync(join(tmpdir(), 'fundament-bench-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROME, args: FLAGS.slice(1) });
-  const page = await context.newPage();
-  await page.goto(`${base}/terms`);
-  await page.evaluate((value) => localStorage.setItem('access_token', value), token);
-  await context.close();
-  return profile;
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function audit(url, userDataDir) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS, ...(userDataDir ? { userDataDir } : {}) });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      disableStorageReset: Boolean(userDataDir),
-    });
-    const { lhr } = result;
-    return {
-      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      lcp: lhr.audits['largest-contentful-paint'].numericValue,
-      tbt: lhr.audits['total-blocking-time'].numericValue,
-      cls: lhr.audits['cumulative-layout-shift'].numericValue,
-      finalUrl: lhr.finalDisplayedUrl,
-    };
-  } finally {
-    await chrome.kill();
-  }
-}
-
 let failed = false;
 try {
   await waitForHealth(base);
-  const profile = await signedInProfile();
-  const rows = [];
-  for (const page of PAGES) {
+  const results = [];
+  for (const [index, row] of rows.entries()) {
+    // A profile per row, signed in just before, so a session never expires during a long run.
+    const profile = await prepareProfile(row);
     const runs = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(await audit(`${base}${page.path}`, page.signedIn ? profile : undefined));
-    const result = {
-      score: median(runs.map((run) => run.score)),
-      lcp: median(runs.map((run) => run.lcp)),
-      tbt: median(runs.map((run) => run.tbt)),
-      cls: median(runs.map((run) => run.cls)),
-    };
-    const misses = [];
-    if (result.score < page.score) misses.push(`score < ${page.score}`);
-    if (page.lcp && result.lcp > page.lcp) misses.push(`LCP > ${page.lcp} ms`);
-    if (page.tbt && result.tbt > page.tbt) misses.push(`TBT > ${page.tbt} ms`);
-    if (page.cls !== undefined && result.cls > page.cls) misses.push(`CLS > ${page.cls}`);
-    if (page.signedIn && !runs.every((run) => run.finalUrl.endsWith(page.path))) misses.push('not signed in');
+    try {
+      for (let i = 0; i < RUNS; i += 1) {
+        const result = await audit(`${base}${row.path}`, profile);
+        runs.push(result);
+        const figures =
+          result.error ??
+          `score ${result.score}, LCP ${result.lcp.toFixed(0)} ms, TBT ${result.tbt.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}, ${result.lang} page (${result.served ?? 'unprerendered'} HTML) on ${result.path}`;
+        console.error(`[${index + 1}/${rows.length}] ${row.path} ${row.locale} run ${i + 1}/${RUNS}: ${figures}`);
+      }
+    } finally {
+      if (profile) rmSync(profile, { recursive: true, force: true });
+    }
+    const summary = summarize(runs);
+    const misses = verdict(row, summary);
     if (misses.length) failed = true;
-    rows.push({ page: page.label, ...result, verdict: misses.length ? misses.join(', ') : 'OK' });
+    results.push({ row, summary, misses });
   }
-  rmSync(profile, { recursive: true, force: true });
 
-  console.log(`\nLighthouse, mobile preset with simulated throttling, median of ${RUNS} runs (${base})\n`);
-  console.log(`${'page'.padEnd(28)} ${'score'.padStart(5)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(6)}  targets`);
-  for (const row of rows) {
-    console.log(
-      `${row.page.padEnd(28)} ${String(row.score).padStart(5)} ${row.lcp.toFixed(0).padStart(8)} ${row.tbt.toFixed(0).padStart(8)} ${row.cls.toFixed(3).padStart(6)}  ${row.verdict}`,
-    );
-  }
+  console.log(`\nLighthouse, mobile preset with simulated throttling, median of ${RUNS} run${RUNS === 1 ? '' : 's'} (${base})\n`);
+  console.log(renderTable(results));
+  console.log(`\n${results.filter((result) => !result.misses.length).length} of ${results.length} rows pass; ${load()} at the end\n`);
   const budget = spawnSync(process.execPath, [join(root, 'scripts', 'budget-web.mjs')], {
     env: { ...process.env, BASE_URL: base },
     stdio: 'inherit',
