@@ -177,5 +177,6 @@ export async function listProjects(
     totals!.set(key, before + cards.length);
     return { rows: cards, total: before + cards.length };
   }
-  return { rows: cards, total: Math.max(remembered, before + cards.length) };
+  // A full page proves there are at least as many as it reaches; an empty one past the end proves nothing.
+  return { rows: cards, total: cards.length ? Math.max(remembered, before + cards.length) : remembered };
 }
