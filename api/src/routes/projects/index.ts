@@ -123,6 +123,8 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
         tags: TAGS,
         security: SIGNED_IN,
         summary: "The caller's projects: a client's own, a specialist's requests, an expert's inspections",
+        description:
+          "`meta.total` counts every page. For a specialist's requests it is remembered a few seconds per specialist and filters, so it may lag a request posted meanwhile by those seconds; a page that is not full always gives it exactly. The pages themselves are always current.",
         querystring: ProjectListQuerySchema,
         response: { 200: ProjectListSchema, ...errorResponses(401, 403, 422) },
       },
