@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { dbPlugin } from './plugins/db-plugin';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { contractPlugin } from './http/contract-plugin';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -108,26 +108,31 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
 
   // The same configuration feeds the content security policy and /remotes.json, and follows a redeploy.
   const remotes = createRemotesSource(config.remotesFile, (message) => app.log.warn(message));
-  const extraOrigins = () => remotes.origins().join(' ');
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", extraOrigins],
-        // react-hot-toast and the boot screen use inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'", extraOrigins],
-        imgSrc: ["'self'", 'data:', 'blob:', extraOrigins],
-        connectSrc: ["'self'", extraOrigins],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
+  await app.register(securityHeadersPlugin, {
+    origins: () => remotes.origins(),
+    policy: (origins) => {
+      const extraOrigins = origins.join(' ');
+      return {
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", extraOrigins],
+            // react-hot-toast and the boot screen use inline styles.
+            styleSrc: ["'self'", "'unsafe-inline'", extraOrigins],
+            imgSrc: ["'self'", 'data:', 'blob:', extraOrigins],
+            connectSrc: ["'self'", extraOrigins],
+            fontSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            upgradeInsecureRequests: null,
+          },
+        },
+        crossOriginEmbedderPolicy: false,
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      };
     },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(compress, { threshold: 1024 });
   // Only the social sign-in flow uses a cookie (binding it to the browser that started it); sessions stay Bearer tokens.
