@@ -48,8 +48,10 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(', ')} (1, 5, 15 min)`;
 
-async function waitForHealth(base) {
+async function waitForHealth(base, server) {
   for (let i = 0; i < 240; i += 1) {
+    // A server that stopped (a failed migration, a taken port) will not answer: say so at once.
+    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the server stopped (exit ${server.exitCode ?? server.signalCode})`);
     try {
       if ((await fetch(`${base}/api/v1/health`)).ok) return;
     } catch {
@@ -157,7 +159,7 @@ const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
 
 let failed = false;
 try {
-  await waitForHealth(base);
+  await waitForHealth(base, server);
   const results = [];
   for (const [index, row] of rows.entries()) {
     // A profile per row, signed in just before, so a session never expires during a long run.
