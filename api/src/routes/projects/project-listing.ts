@@ -76,8 +76,10 @@ export interface ListingStatement {
  * A client's or an expert's projects are gathered once as narrow index rows,
  * counted, and the page picked from them. A specialist's requests can be
  * thousands: their page is read from the first rows of each area they serve
- * (see specialistRequests), and they are counted only when `count` is set
- * (a parameter, so both forms share one prepared statement and plan).
+ * (see specialistRequests), and they are counted only when `count` is set.
+ * The two forms are two statements: the page alone then has a generic plan
+ * cheaper than the planner's estimate for a custom one, so it is planned once
+ * per connection instead of on every request (planning it cost more than running it).
  */
 export function projectListingQuery(
   viewerId: string,
@@ -118,7 +120,6 @@ export function projectListingQuery(
   }
 
   const first = `$${params.push(offsetValue + filters.page_size)}`;
-  const counting = `$${params.push(count)}::boolean`;
   // The areas: each trade of the profile (once, even if named twice) with each of its cities, or with none for the whole country.
   const text = `WITH areas AS MATERIALIZED (
       SELECT c.category, sp.service_country AS country, x.city
@@ -128,7 +129,7 @@ export function projectListingQuery(
        WHERE sp.user_id = $1 AND NOT EXISTS (SELECT 1 FROM insolvencies mi WHERE mi.contractor_id = $1)${
          category ? ` AND c.category = ${category}` : ''
        }${city ? ` AND (x.city IS NULL OR lower(x.city) = lower(${city}))` : ''})
-    SELECT CASE WHEN ${counting} THEN (SELECT count(*) FROM (${specialistRequests(where, direction)}) counted) END AS total, card.*
+    SELECT ${count ? `(SELECT count(*) FROM (${specialistRequests(where, direction)}) counted)` : 'NULL::bigint'} AS total, card.*
       FROM (SELECT 1) one
       LEFT JOIN LATERAL (${cards(
         `SELECT id, created_at FROM (${specialistRequests(where, direction, first)}) listed ORDER BY ${order(direction)} LIMIT ${limit} OFFSET ${offset}`,
