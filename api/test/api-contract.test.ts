@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { ErrorBodySchema, errorResponses } from 'shared/contract';
 import { contractPlugin } from '../src/http/contract-plugin';
+import { serializerSchemaOf } from '../src/http/json-schema';
 import { errorHandlerPlugin } from '../src/plugins/error-handler';
 import { i18nPlugin } from '../src/i18n/i18n-plugin';
 import type { ValibotTypeProvider } from '../src/http/valibot-provider';
@@ -124,5 +125,44 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('nullable fields', () => {
+  const Party = v.object({ id: v.string(), name: v.string() });
+  const ViewSchema = v.object({
+    expert: v.nullable(Party),
+    decision: v.nullable(v.picklist(['approved', 'rejected'])),
+    notes: v.nullable(v.string()),
+    milestones: v.array(v.object({ released_at: v.nullable(v.string()), dispute: v.nullable(Party) })),
+  });
+
+  it('are written as their value or as null, in production as in development', async () => {
+    const answers = [
+      {
+        expert: { id: 'e1', name: 'Ada' },
+        decision: 'approved',
+        notes: 'Checked',
+        milestones: [{ released_at: '2026-01-02', dispute: { id: 'd1', name: 'Leak' } }],
+      },
+      { expert: null, decision: null, notes: null, milestones: [{ released_at: null, dispute: null }] },
+    ];
+    for (const strictResponses of [true, false]) {
+      for (const answer of answers) {
+        const app = Fastify();
+        await app.register(contractPlugin, { strictResponses, version: 'test' });
+        app.withTypeProvider<ValibotTypeProvider>().get('/view', { schema: { response: { 200: ViewSchema } } }, async () => answer as never);
+        const response = await app.inject({ method: 'GET', url: '/view' });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual(answer);
+        await app.close();
+      }
+    }
+  });
+
+  it('need no check of the value against the schema while the answer is written (it was compiled on the first answer)', () => {
+    const text = JSON.stringify(serializerSchemaOf(ViewSchema));
+    expect(text).not.toContain('anyOf');
+    expect(text.match(/"nullable":true/g)).toHaveLength(5);
   });
 });

@@ -3,7 +3,7 @@ import fastJson from 'fast-json-stringify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import * as v from 'valibot';
-import { isFileSchema, isValibotSchema, jsonSchemaOf } from './json-schema';
+import { isFileSchema, isValibotSchema, jsonSchemaOf, serializerSchemaOf } from './json-schema';
 
 /** A request part refused by its schema: answered 422 with the messages per field, in the caller's language. */
 export class RequestSchemaError extends Error {
@@ -63,7 +63,7 @@ export const contractPlugin = fp<ContractPluginOptions>(
     app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
       if (!isValibotSchema(schema)) throw new Error(`${method} ${url}: the ${httpStatus} schema must be a valibot schema from shared/contract`);
       if (isFileSchema(schema)) return (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data));
-      const stringify = fastJson(jsonSchemaOf(schema) as Parameters<typeof fastJson>[0]);
+      const stringify = fastJson(serializerSchemaOf(schema) as Parameters<typeof fastJson>[0]);
       if (!strictResponses) return stringify;
       const route = `${method} ${url} ${httpStatus}`;
       return (data: unknown) => {

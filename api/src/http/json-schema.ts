@@ -23,3 +23,30 @@ export function jsonSchemaOf(schema: v.GenericSchema, target: 'draft-07' | 'draf
   const { $schema: _dialect, ...rest } = toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input', target });
   return rest;
 }
+
+const isNullSchema = (schema: unknown): boolean =>
+  typeof schema === 'object' && schema !== null && Object.keys(schema).length === 1 && (schema as { type?: unknown }).type === 'null';
+
+/** `anyOf: [X, { type: 'null' }]` (either order), anywhere, as X marked `nullable`. */
+function withNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withNullable);
+  if (node === null || typeof node !== 'object') return node;
+  const result = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withNullable(value)])) as Record<string, unknown>;
+  const { anyOf, ...rest } = result;
+  if (!Array.isArray(anyOf) || anyOf.length !== 2) return result;
+  const other = isNullSchema(anyOf[0]) ? anyOf[1] : isNullSchema(anyOf[1]) ? anyOf[0] : undefined;
+  if (typeof other !== 'object' || other === null || isNullSchema(other) || 'anyOf' in other) return result;
+  return { ...rest, ...other, nullable: true };
+}
+
+/**
+ * The schema fast-json-stringify writes an answer with. valibot's `nullable(X)`
+ * is `anyOf: [X, { type: 'null' }]` in JSON Schema, which fast-json-stringify
+ * resolves by checking every such value against the branches with ajv while
+ * writing (compiling them on the first answer: about a second for the
+ * contract views). Its own `nullable` says the same and is written without
+ * any check. The published document keeps the standard `anyOf`.
+ */
+export function serializerSchemaOf(schema: v.GenericSchema): JsonSchema {
+  return withNullable(jsonSchemaOf(schema)) as JsonSchema;
+}
