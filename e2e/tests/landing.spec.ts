@@ -32,8 +32,9 @@ for (const width of WIDTHS) {
         'Construction and new builds',
         'Smart home installation',
       ]);
-      // Featured designs come from the API, each with a tier sign and a cost.
+      // Featured designs come from the API once the visitor comes near them, each with a tier sign and a cost.
       const designs = section(page, 'Popular designs');
+      await designs.scrollIntoViewIfNeeded();
       await expect(designs.getByRole('heading', { level: 3 })).toHaveCount(6);
       await expect(designs.getByText('$$$').first()).toBeVisible();
       const duplex = designs.getByRole('img', { name: 'Modern duplex' });
@@ -168,6 +169,7 @@ test('switching the language translates the page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 2, name: 'Les questions de nos clients' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Voir le catalogue' })).toBeVisible();
   // The designs are fetched again, with their French titles.
+  await section(page, 'Modèles populaires').scrollIntoViewIfNeeded();
   await expect(section(page, 'Modèles populaires').getByRole('heading', { name: 'Duplex moderne' })).toBeVisible();
   await page.goto('/contractors');
   await expect(page.getByRole('heading', { level: 1, name: 'Développez votre activité avec des projets vérifiés' })).toBeVisible();
@@ -252,6 +254,7 @@ test.describe('a visitor whose browser is set to French (France)', () => {
     await openHome(page, 1280);
     await page.getByLabel('Language').selectOption('fr');
     const designs = section(page, 'Modèles populaires');
+    await designs.scrollIntoViewIfNeeded();
     await expect(designs.getByRole('heading', { name: 'Bungalow familial compact' })).toBeVisible();
     // A range is two figures, each kept whole on its line.
     await expect(

@@ -12,27 +12,57 @@ import { HeroSection } from '../features/home/hero-section';
 import { PartnerStrip } from '../features/home/partner-strip';
 import { ProvidePanel } from '../features/home/provide-panel';
 import { QuoteBanner } from '../features/home/quote-banner';
+import { HydrateLater } from '../lib/hydrate-later';
 import '../lib/landing.css';
 import '../features/home/home.css';
 
-/** The client landing page (spec §1), sections in the order of the spec. */
+/**
+ * The client landing page (spec §1), sections in the order of the spec. Below
+ * the first screen, each section hydrates on its own, after the page has loaded.
+ */
 export default function HomePage() {
   return (
     <div className="landing">
       <HeroSection />
-      <PartnerStrip />
-      <QuoteBanner />
-      <ProvidePanel />
-      <ConnectionsPanel />
-      <ManualSection />
-      <CapabilitiesSection />
-      <TestimonialCarousel items={CLIENT_TESTIMONIALS} />
-      <FaqSection />
-      <ClosingBlock />
-      <FeaturesBlock />
-      <HowItWorksStepper variant="client" />
-      <ExamplesCarousel />
-      <PopularDesigns />
+      <HydrateLater>
+        <PartnerStrip />
+      </HydrateLater>
+      <HydrateLater>
+        <QuoteBanner />
+      </HydrateLater>
+      <HydrateLater>
+        <ProvidePanel />
+      </HydrateLater>
+      <HydrateLater>
+        <ConnectionsPanel />
+      </HydrateLater>
+      <HydrateLater>
+        <ManualSection />
+      </HydrateLater>
+      <HydrateLater>
+        <CapabilitiesSection />
+      </HydrateLater>
+      <HydrateLater>
+        <TestimonialCarousel items={CLIENT_TESTIMONIALS} />
+      </HydrateLater>
+      <HydrateLater>
+        <FaqSection />
+      </HydrateLater>
+      <HydrateLater>
+        <ClosingBlock />
+      </HydrateLater>
+      <HydrateLater>
+        <FeaturesBlock />
+      </HydrateLater>
+      <HydrateLater>
+        <HowItWorksStepper variant="client" />
+      </HydrateLater>
+      <HydrateLater>
+        <ExamplesCarousel />
+      </HydrateLater>
+      <HydrateLater>
+        <PopularDesigns />
+      </HydrateLater>
     </div>
   );
 }

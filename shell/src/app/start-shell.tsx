@@ -41,6 +41,12 @@ function routerSettled(router: AppRouter): Promise<void> {
   });
 }
 
+/** Runs `task` at the browser's next quiet moment (within `timeoutMs`), or after a short delay without requestIdleCallback (Safari). */
+function whenIdle(task: () => void, timeoutMs = 2000): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(() => task(), { timeout: timeoutMs });
+  else setTimeout(task, 200);
+}
+
 /**
  * Loads what the prerendered page was made of (the route's remote and its
  * messages), so the first client render equals the server HTML, then hydrates
@@ -67,8 +73,10 @@ async function hydratePrerendered(container: HTMLElement, route: RouteEntry & { 
     router.dispose();
     return false;
   }
-  // Start-up data may change what the page shows: it is asked for once the server HTML has been adopted.
-  hydrateRoot(container, shellPage(router, { onHydrated: followStartupData }));
+  // Start-up data may change what the page shows, and no public page needs it to draw: it is asked for once
+  // the server HTML has been adopted and the browser has a quiet moment, so its requests, parsing and the
+  // renders it causes stay out of the start-up's main-thread work.
+  hydrateRoot(container, shellPage(router, { onHydrated: () => whenIdle(followStartupData) }));
   enableFormsWhenHydrated(container);
   return true;
 }

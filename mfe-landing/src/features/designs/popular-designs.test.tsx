@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { renderWithProviders } from 'shared/testing';
 import type { Design } from 'shared/contract';
 import { PopularDesigns } from './popular-designs';
@@ -16,6 +16,33 @@ const villa: Design = {
 };
 
 describe('PopularDesigns', () => {
+  it('asks for the designs only when the section comes near the screen, not with the first load of the page', async () => {
+    const observers: IntersectionObserverCallback[] = [];
+    const original = window.IntersectionObserver;
+    window.IntersectionObserver = class {
+      constructor(callback: IntersectionObserverCallback) {
+        observers.push(callback);
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    } as unknown as typeof IntersectionObserver;
+    try {
+      const load = jest.fn(() => Promise.resolve([villa]));
+      renderWithProviders(<PopularDesigns load={load} />);
+      expect(await screen.findByRole('list', { name: 'Loading designs' })).toBeInTheDocument();
+      expect(load).not.toHaveBeenCalled();
+      act(() => observers.forEach((callback) => callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver)));
+      expect(await screen.findByRole('heading', { name: 'Hillside villa with pool' })).toBeInTheDocument();
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      window.IntersectionObserver = original;
+    }
+  });
+
   it('shows a skeleton while loading, then the designs with tier signs and cost', async () => {
     let resolve: (designs: Design[]) => void = () => undefined;
     const load = jest.fn(() => new Promise<Design[]>((r) => (resolve = r)));

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -7,6 +8,7 @@ import { useLocale } from 'shared/i18n';
 import { queryKeys } from 'shared/query';
 import { HideOnError, MoneyRange } from 'shared/ui';
 import { LINKS } from '../../config/links';
+import { useNearScreen } from '../../lib/use-near-screen';
 import type { Design, DesignTier } from 'shared/contract';
 import { fetchPopularDesigns, type PopularDesignsQuery } from './api/popular-designs';
 import { tierSigns, viewerCurrency } from './design-format';
@@ -32,10 +34,13 @@ export function PopularDesigns({ load = fetchPopularDesigns }: PopularDesignsPro
   const languages = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   const currency = viewerCurrency(languages);
   const query: PopularDesignsQuery = { locale, ...(currency ? { currency } : {}) };
-  const designs = useQuery({ queryKey: queryKeys.designs.popular(query), queryFn: ({ signal }) => load(query, signal) });
+  // The last section of the page: asked for when the visitor comes near it, not with the page's first load.
+  const section = useRef<HTMLElement>(null);
+  const near = useNearScreen(section);
+  const designs = useQuery({ queryKey: queryKeys.designs.popular(query), queryFn: ({ signal }) => load(query, signal), enabled: near });
 
   return (
-    <section className="landing-section landing-designs" aria-labelledby="landing-designs-title">
+    <section ref={section} className="landing-section landing-designs" aria-labelledby="landing-designs-title">
       <div className="ui-container">
         <div className="landing-designs__head">
           <div>
