@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -134,7 +135,12 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
       };
     },
   });
-  await app.register(compress, { threshold: 1024 });
+  // Answers are a few kilobytes of JSON: brotli's quality 3 costs about half the processor time of
+  // the plugin's default 4 for 1-3 % more bytes, and a window past 256 KiB only costs set-up time.
+  await app.register(compress, {
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+  });
   // Only the social sign-in flow uses a cookie (binding it to the browser that started it); sessions stay Bearer tokens.
   await app.register(cookie);
   await app.register(errorHandlerPlugin);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { ErrorBodySchema, errorResponses } from 'shared/contract';
@@ -96,6 +97,14 @@ describe('the OpenAPI document', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('swagger');
+  });
+
+  it('is compressed for a client that accepts brotli, and reads back the same', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const compressed = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('lists every API route with its request and answer schemas', async () => {

@@ -82,8 +82,15 @@ export function refuseHostileInput(request: FastifyRequest, ...values: unknown[]
 /** Checks the path parameters, the query and a parsed body of every request. */
 export const inputGuardPlugin = fp(
   async (app) => {
-    app.addHook('preValidation', async (request) => {
-      refuseHostileInput(request, request.params, request.query, request.body);
+    // A callback hook, not an async one: it runs on every request and has nothing to wait for.
+    app.addHook('preValidation', (request, _reply, done) => {
+      try {
+        refuseHostileInput(request, request.params, request.query, request.body);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done();
     });
   },
   { name: 'input-guard', dependencies: ['i18n', 'error-handler'] },

@@ -30,8 +30,9 @@ export const lifecyclePlugin = fp(
     app.addHook('preClose', async () => lifecycle.stop());
     // Once stopping, a kept-alive connection would stay open after its last answer until its idle timeout
     // (holding the shutdown back) and keep sending here: each answer ends its connection instead.
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (stopping) reply.header('connection', 'close');
+      done(null, payload);
     });
   },
   { name: 'lifecycle' },
