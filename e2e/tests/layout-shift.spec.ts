@@ -8,6 +8,7 @@ import { expect, test, type Browser } from '@playwright/test';
 const PAGES = {
   '/terms': { en: 'Terms of service', fr: "Conditions d'utilisation" },
   '/privacy': { en: 'Privacy policy', fr: 'Politique de confidentialité' },
+  '/register': { en: 'Create your account', fr: 'Créez votre compte' },
 } as const;
 
 /** Lighthouse's mobile screen, and a laptop's. */
@@ -30,10 +31,17 @@ async function shiftsWhileLoading(browser: Browser, screen: (typeof SCREENS)[num
     const shifts: Shift[] = [];
     (window as unknown as { layoutShifts: Shift[] }).layoutShifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node | null }[] }[]) {
+      type Rect = { x: number; y: number; width: number; height: number };
+      const box = (rect: Rect) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}x${Math.round(rect.height)}`;
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        sources: { node?: Node | null; previousRect: Rect; currentRect: Rect }[];
+      }[]) {
+        // Which element moved, and from where to where: what a failure needs to be understood.
         const sources = entry.sources.map((source) => {
           const node = source.node as Element | null | undefined;
-          return node ? `${node.nodeName.toLowerCase()}${node.className ? `.${String(node.className).split(' ').join('.')}` : ''}` : '?';
+          const name = node ? `${node.nodeName.toLowerCase()}${node.className ? `.${String(node.className).split(' ').join('.')}` : ''}` : '?';
+          return `${name} ${box(source.previousRect)} -> ${box(source.currentRect)}`;
         });
         shifts.push({ value: entry.value, sources });
       }
