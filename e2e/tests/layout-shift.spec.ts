@@ -6,9 +6,10 @@ import { expect, test, type Browser } from '@playwright/test';
  * Shift, as Lighthouse measures it, summed over every shift of the load).
  */
 const PAGES = {
+  '/': { en: 'Build and renovate with confidence, wherever you live', fr: 'Construisez et rénovez en toute confiance, où que vous viviez' },
+  '/contractors': { en: 'Grow your business with verified projects', fr: 'Développez votre activité avec des projets vérifiés' },
   '/terms': { en: 'Terms of service', fr: "Conditions d'utilisation" },
   '/privacy': { en: 'Privacy policy', fr: 'Politique de confidentialité' },
-  '/register': { en: 'Create your account', fr: 'Créez votre compte' },
 } as const;
 
 /** Lighthouse's mobile screen, and a laptop's. */
