@@ -25,8 +25,8 @@ const enforce = process.argv.includes('--enforce');
 /** `holds`: met by the product today, so CI enforces it; the rest are targets still to reach. */
 const BUDGETS = {
   totalJs: { kib: 200, holds: false },
-  // Until the target holds, what `/` weighs today (266.9 KiB) plus a little: no step back while getting there.
-  totalJsCeiling: { kib: 275, holds: true },
+  // Until the target holds, what `/` weighs today (231.9 KiB) plus a little: no step back while getting there.
+  totalJsCeiling: { kib: 235, holds: true },
   remoteJs: { kib: 60, holds: true },
   embedJs: { kib: 90, holds: true },
   singleCopies: { holds: true },

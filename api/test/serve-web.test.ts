@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { createTestApp, type TestApp } from './test-app';
 
 /** A fake build: a shell page and two remotes, one of them deployed elsewhere by the override file. */
@@ -15,6 +16,13 @@ function fakeWebRoot(): string {
   write('mfe-landing/dist/mf-manifest.json', '{"id":"mfe_landing"}');
   write('mfe-landing/dist/remoteEntry.js', 'var mfe_landing = {}');
   write('mfe-landing/dist/4598.57e0dac1.chunk.js', 'x'.repeat(4000));
+  // A production build writes a brotli copy of each script at the highest quality beside it.
+  const landingChunk = `var landing = ${JSON.stringify('hero '.repeat(800))};`;
+  write('mfe-landing/dist/5120.9a8b7c6d.chunk.js', landingChunk);
+  writeFileSync(
+    path.join(root, 'mfe-landing/dist/5120.9a8b7c6d.chunk.js.br'),
+    brotliCompressSync(landingChunk, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   write('remotes-override.json', JSON.stringify({ mfe_admin: 'https://admin.cdn.example/v7/mf-manifest.json', bogus: 'x' }));
   return root;
 }
@@ -100,6 +108,26 @@ describe('production web serving', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(chunk.headers['content-encoding']).toBe('gzip');
+  });
+
+  it("sends the build's own brotli copy of a script, with its type and year-long caching, instead of compressing it again", async () => {
+    const chunk = await t.app.inject({
+      method: 'GET',
+      url: '/remotes/mfe-landing/5120.9a8b7c6d.chunk.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.headers['content-encoding']).toBe('br');
+    expect(chunk.headers['content-type']).toMatch(/javascript/);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers['access-control-allow-origin']).toBe('*');
+    expect(String(chunk.headers.vary)).toMatch(/accept-encoding/i);
+    // Byte for byte the build's copy: compressing on every request would cost processor time and send more bytes.
+    expect(chunk.rawPayload.equals(readFileSync(path.join(webRoot, 'mfe-landing/dist/5120.9a8b7c6d.chunk.js.br')))).toBe(true);
+    expect(brotliDecompressSync(chunk.rawPayload).toString()).toBe(`var landing = ${JSON.stringify('hero '.repeat(800))};`);
+    const plain = await t.app.inject({ method: 'GET', url: '/remotes/mfe-landing/5120.9a8b7c6d.chunk.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(`var landing = ${JSON.stringify('hero '.repeat(800))};`);
   });
 
   it('answers a missing asset with 404 instead of the shell page', async () => {

@@ -6,9 +6,14 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const zlib = require('node:zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const DEV_PORTS = require('./dev-ports.cjs');
+
+/** What a production build also writes compressed: text the browser downloads (HTML is rendered per visitor). */
+const COMPRESSIBLE = /\.(js|css|json|svg)$/;
 
 const sharedPackage = require('../package.json');
 // The contract lives with the route table it is derived from, in TypeScript.
@@ -223,6 +228,27 @@ function createAppConfig(options) {
             chunks: ['main'],
           }),
         !dev && new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].chunk.css' }),
+        // Compressed once here, at the highest settings, rather than by the server on each request
+        // at the fast settings it can afford: about a tenth fewer bytes for a visitor, no processor
+        // time for the server. The server sends these copies (`preCompressed`), the file otherwise.
+        ...(dev
+          ? []
+          : [
+              new CompressionPlugin({
+                filename: '[path][base].br',
+                algorithm: 'brotliCompress',
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+                test: COMPRESSIBLE,
+                threshold: 1024,
+              }),
+              new CompressionPlugin({
+                filename: '[path][base].gz',
+                algorithm: 'gzip',
+                compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
+                test: COMPRESSIBLE,
+                threshold: 1024,
+              }),
+            ]),
       ].filter(Boolean),
       optimization: {
         moduleIds: dev ? 'named' : 'deterministic',
