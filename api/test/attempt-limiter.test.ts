@@ -1,22 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDatabaseLimiter } from '../src/accounts/attempt-limiter';
-import type { Database } from '../src/db/database';
-import { migrate } from '../src/db/migrate';
-import { openTestDatabase } from './test-app';
+import { migratedTestDatabase } from './test-app';
 
-let db: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, drop } = await openTestDatabase());
-  await migrate(db);
-});
-afterAll(async () => drop());
+const database = migratedTestDatabase();
 
-const counters = async () => (await db.query<{ key: string; points: number }>('SELECT key, points FROM rate_limit_counters ORDER BY key')).rows;
+const counters = async () =>
+  (await database.db.query<{ key: string; points: number }>('SELECT key, points FROM rate_limit_counters ORDER BY key')).rows;
 
 describe('attempts counted in the database', () => {
   it('counts each key in its window, apart from other keys and other window lengths', async () => {
-    const limiter = createDatabaseLimiter(db);
+    const limiter = createDatabaseLimiter(database.db);
     try {
       const first = await limiter.hit('login:ip:10.0.0.1', 60_000);
       expect(first.count).toBe(1);
@@ -26,7 +19,7 @@ describe('attempts counted in the database', () => {
       expect((await limiter.hit('login:ip:10.0.0.2', 60_000)).count).toBe(1);
       expect((await limiter.hit('login:ip:10.0.0.1', 3_600_000)).count).toBe(1);
       // A second limiter on the same database (another instance) continues the same count.
-      const other = createDatabaseLimiter(db);
+      const other = createDatabaseLimiter(database.db);
       expect((await other.hit('login:ip:10.0.0.1', 60_000)).count).toBe(3);
       await other.close();
     } finally {
@@ -35,7 +28,7 @@ describe('attempts counted in the database', () => {
   });
 
   it('keeps an address of any length as its key', async () => {
-    const limiter = createDatabaseLimiter(db);
+    const limiter = createDatabaseLimiter(database.db);
     try {
       const email = `${'a'.repeat(64)}@${'b'.repeat(180)}.example.com`;
       expect((await limiter.hit(`login:ip-email:2001:db8::1:${email}`, 60_000)).count).toBe(1);
@@ -45,7 +38,7 @@ describe('attempts counted in the database', () => {
   });
 
   it('starts a new window once the last one ended, and deletes ended windows', async () => {
-    const limiter = createDatabaseLimiter(db, { cleanEveryMs: 200 });
+    const limiter = createDatabaseLimiter(database.db, { cleanEveryMs: 200 });
     try {
       expect((await limiter.hit('short', 1000)).count).toBe(1);
       expect((await limiter.hit('short', 1000)).count).toBe(2);

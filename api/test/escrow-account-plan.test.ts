@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { openTestDatabase } from './test-app';
-import { migrate } from '../src/db/migrate';
-import type { Database } from '../src/db/database';
+import { migratedTestDatabase } from './test-app';
 
 /*
  * Every payment's view of the contract, the insolvency settlement and the
@@ -10,17 +8,10 @@ import type { Database } from '../src/db/database';
  * of every other contract to keep one (whole tables are forbidden to the
  * planner here, so the plan shows which index it can seek, not the table size).
  */
-let db: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ db, drop } = await openTestDatabase());
-  await migrate(db);
-});
-afterAll(async () => drop());
+const database = migratedTestDatabase();
 
 it("finds a contract's escrow account through an index on the contract", async () => {
-  const plan = await db.transaction(async (tx) => {
+  const plan = await database.db.transaction(async (tx) => {
     await tx.query('SET LOCAL enable_seqscan = off');
     const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
       "EXPLAIN SELECT a.id FROM ledger_accounts a WHERE a.kind = 'escrow' AND a.contract_id = $1",

@@ -1,6 +1,4 @@
-import { openTestDatabase } from './test-app';
-import { migrate } from '../src/db/migrate';
-import type { Database } from '../src/db/database';
+import { migratedTestDatabase } from './test-app';
 import { seedContract, seedPerson } from './escrow-fixtures';
 
 /*
@@ -11,17 +9,10 @@ import { seedContract, seedPerson } from './escrow-fixtures';
  * made each payment slower as the platform grew. The server's own counters of
  * index reads tell (PostgreSQL only).
  */
-let db: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ db, drop } = await openTestDatabase());
-  await migrate(db);
-});
-afterAll(async () => drop());
+const database = migratedTestDatabase();
 
 async function statusIndexReads(): Promise<number> {
-  const { rows } = await db.transaction(async (tx) => {
+  const { rows } = await database.db.transaction(async (tx) => {
     await tx.query('SELECT pg_stat_clear_snapshot()');
     return tx.query<{ reads: string }>("SELECT idx_scan AS reads FROM pg_stat_user_indexes WHERE indexrelid = 'contracts_status_idx'::regclass");
   });
@@ -29,24 +20,24 @@ async function statusIndexReads(): Promise<number> {
 }
 
 it("derives a project's status from its own contracts, without reading every contract by status", async () => {
-  const client = await seedPerson(db, 'client');
-  const contractor = await seedPerson(db, 'contractor');
+  const client = await seedPerson(database.db, 'client');
+  const contractor = await seedPerson(database.db, 'contractor');
   const projects: string[] = [];
   for (let i = 0; i < 40; i += 1) {
-    const { id } = await seedContract(db, { clientId: client.id, contractorId: contractor.id }, [100_000]);
-    const { rows } = await db.query<{ project_id: string }>('SELECT project_id FROM contracts WHERE id = $1', [id]);
+    const { id } = await seedContract(database.db, { clientId: client.id, contractorId: contractor.id }, [100_000]);
+    const { rows } = await database.db.query<{ project_id: string }>('SELECT project_id FROM contracts WHERE id = $1', [id]);
     projects.push(rows[0]!.project_id);
-    if (i % 2 === 0) await db.query("UPDATE contracts SET status = 'completed' WHERE id = $1", [id]);
+    if (i % 2 === 0) await database.db.query("UPDATE contracts SET status = 'completed' WHERE id = $1", [id]);
   }
   // Many active and completed contracts of other projects, so that the index by status is worth a plan's while.
-  await db.query(
+  await database.db.query(
     `INSERT INTO contracts (project_id, client_id, contractor_id, currency, status)
      SELECT p, $2, $3, 'XAF', CASE WHEN n % 2 = 0 THEN 'active' ELSE 'completed' END
        FROM unnest($1::uuid[]) AS p, generate_series(1, 50) AS n`,
     [projects.slice(0, 2), client.id, contractor.id],
   );
   const before = await statusIndexReads();
-  const statuses = await db.transaction(async (tx) => {
+  const statuses = await database.db.transaction(async (tx) => {
     const found: string[] = [];
     // More calls than a session plans afresh (five) before it keeps one plan for every project.
     for (const project of projects.slice(2)) {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
 import { RELAXED_LIMITS } from './accounts-helpers';
 
 /**
@@ -31,6 +32,26 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
       // The job queue's tables, beside the application's.
       await admin.exec(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
       await admin.close();
+    },
+  };
+}
+
+/**
+ * A test file's own migrated database, opened before its first test and
+ * dropped after its last: read `.db` inside tests and hooks registered after
+ * this call.
+ */
+export function migratedTestDatabase(): { readonly db: Database } {
+  let opened: { db: Database; drop(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+    await migrate(opened.db);
+  });
+  afterAll(async () => opened?.drop());
+  return {
+    get db() {
+      if (!opened) throw new Error('The test database is opened in beforeAll: read it inside a test or a later hook');
+      return opened.db;
     },
   };
 }
