@@ -95,6 +95,9 @@ describe('production web serving', () => {
     expect(manifest.headers['access-control-allow-origin']).toBe('*');
     const entry = await t.app.inject({ method: 'GET', url: '/remotes/mfe-landing/remoteEntry.js' });
     expect(entry.headers['cache-control']).toBe('no-cache');
+    // Pages on other origins load remotes and the chat's embed script: the site-wide same-origin policy must not win.
+    expect(entry.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(manifest.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const chunk = await t.app.inject({ method: 'GET', url: '/remotes/mfe-landing/4598.57e0dac1.chunk.js' });
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const shellMain = await t.app.inject({ method: 'GET', url: '/main.0123abcd.js' });

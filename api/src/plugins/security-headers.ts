@@ -52,7 +52,9 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
       return headers;
     };
     app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(current());
+      // On the raw response, as helmet's middleware does: a route or the static files may still
+      // set one of them otherwise (remote files allow other origins to load them).
+      for (const [name, value] of Object.entries(current())) reply.raw.setHeader(name, value);
       done();
     });
   },
