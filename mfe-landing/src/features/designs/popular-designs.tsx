@@ -59,8 +59,9 @@ export function PopularDesigns({ load = fetchPopularDesigns }: PopularDesignsPro
           </Link>
         </div>
 
+        {/* Until the visitor comes near, the cards' room is kept but nothing is on its way: not busy. */}
         {designs.isPending && (
-          <ul className="landing-designs__grid" aria-busy="true" aria-label={t`Loading designs`}>
+          <ul className="landing-designs__grid" aria-busy={designs.isFetching || undefined} aria-label={t`Loading designs`}>
             {Array.from({ length: SKELETON_CARDS }, (_, index) => (
               <li key={index} className="landing-design landing-design--skeleton" aria-hidden="true">
                 <div className="landing-design__image" />
