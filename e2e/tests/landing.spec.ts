@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectPageErrors } from '../support/console';
+import { expectHydrated } from '../support/hydration';
 
 const WIDTHS = [375, 800, 1280] as const;
 
@@ -50,6 +51,7 @@ for (const width of WIDTHS) {
         const steps = manual.getByRole('button', { name: /Describe your project|Receive quotes|Talk, agree|Pay as the work/ });
         await expect(steps).toHaveCount(4);
         await expect(manual.getByRole('article')).toHaveCount(0);
+        await expectHydrated(steps.nth(1));
         await steps.nth(1).click();
         await expect(steps.nth(1)).toHaveAttribute('aria-expanded', 'true');
         await expect(steps.nth(0)).toHaveAttribute('aria-expanded', 'false');
@@ -59,7 +61,9 @@ for (const width of WIDTHS) {
       } else {
         const card = manual.getByRole('article');
         await expect(card).toContainText('Step 1 · Post');
-        await manual.getByRole('button', { name: /Pay as the work is approved/ }).click();
+        const payStep = manual.getByRole('button', { name: /Pay as the work is approved/ });
+        await expectHydrated(payStep);
+        await payStep.click();
         await expect(card).toContainText('Step 4 · Release');
         await expect(card.getByText('Project complete')).toBeVisible();
         await expect(manual.getByRole('button', { expanded: true })).toHaveCount(0);
@@ -98,6 +102,8 @@ test('FAQ entries open and close independently', async ({ page }) => {
   const faq = section(page, 'Questions clients ask us');
   const escrow = faq.getByRole('button', { name: /How does escrow protect my money/ });
   const bankrupt = faq.getByRole('button', { name: /What if my contractor goes bankrupt/ });
+  // The heading shows from the server's HTML at once; the answers open once the page's scripts run.
+  await expectHydrated(escrow);
   await escrow.click();
   await bankrupt.click();
   await expect(escrow).toHaveAttribute('aria-expanded', 'true');
@@ -118,6 +124,7 @@ test('the example arrows scroll by one card on a phone', async ({ page }) => {
     .getByRole('listitem')
     .first()
     .evaluate((el) => (el as HTMLElement).offsetWidth);
+  await expectHydrated(page.getByRole('button', { name: 'Next examples' }));
   await page.getByRole('button', { name: 'Next examples' }).click();
   await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThanOrEqual(cardWidth - 1);
   await page.getByRole('button', { name: 'Previous examples' }).click();
@@ -129,6 +136,8 @@ test('the stepper follows the scroll position on a desktop', async ({ page }) =>
   const stepper = section(page, 'From idea to keys in hand');
   await stepper.scrollIntoViewIfNeeded();
   const progress = stepper.getByRole('progressbar');
+  // Below the first screen, the section follows the scroll once the page's scripts have taken it over.
+  await expectHydrated(progress);
   const lastStep = stepper.getByRole('listitem').last();
   await lastStep.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await expect(stepper.getByText('Step 4 of 4')).toBeVisible();
@@ -145,6 +154,7 @@ test('the stepper follows the carousel slide on a tablet', async ({ page }) => {
   await openHome(page, 800);
   const stepper = section(page, 'From idea to keys in hand');
   await stepper.scrollIntoViewIfNeeded();
+  await expectHydrated(stepper.getByRole('button', { name: 'Go to step 3' }));
   await stepper.getByRole('button', { name: 'Go to step 3' }).click();
   await expect(stepper.getByText('Step 3 of 4')).toBeVisible();
   await expect(stepper.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startSite, startStaticHost, waitForHealth } from '../support/deploy-scene';
+import { expectHydrated } from '../support/hydration';
 
 /**
  * Public pages arrive as HTML in the visitor's language (prerendered at build
@@ -45,7 +46,7 @@ async function rememberServerHeading(page: Page): Promise<void> {
 /** Waits until React has taken the element over (hydration attaches its props to the node), then clicks it once. */
 async function clickOnceHydrated(page: Page, name: string): Promise<void> {
   const button = page.getByRole('button', { name });
-  await expect.poll(() => button.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))), { timeout: 30_000 }).toBe(true);
+  await expectHydrated(button);
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
 }
