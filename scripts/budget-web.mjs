@@ -3,7 +3,8 @@
 // (compressed, as sent): JavaScript for `/` ≤ 200 KiB in total (and, until that
 // holds, no more than today's ceiling); each remote's own code for its first
 // route ≤ 60 KiB beyond the shared libraries; the chat embed script ≤ 90 KiB;
-// one copy of each shared library on the page. Runs against a production
+// one copy of each shared library on the page; at most 16 scripts asked for
+// by a cold load of `/`. Runs against a production
 // server it starts itself (or BASE_URL), in Debian's Chromium. With --enforce
 // it fails when a budget marked as holding is over; the others are printed,
 // so their distance to the target stays visible.
@@ -25,8 +26,11 @@ const enforce = process.argv.includes('--enforce');
 /** `holds`: met by the product today, so CI enforces it; the rest are targets still to reach. */
 const BUDGETS = {
   totalJs: { kib: 200, holds: false },
-  // Until the target holds, what `/` weighs today (231.9 KiB) plus a little: no step back while getting there.
-  totalJsCeiling: { kib: 235, holds: true },
+  // Until the target holds, what `/` weighs today (210.3 KiB) plus a little: no step back while getting there.
+  totalJsCeiling: { kib: 214, holds: true },
+  // Scripts a cold load of `/` asks for (14 today, 29 before the shell's libraries came as one chunk): each
+  // costs the main thread a script to insert and run, and the page a request.
+  jsRequests: { max: 16, holds: true },
   remoteJs: { kib: 60, holds: true },
   embedJs: { kib: 90, holds: true },
   singleCopies: { holds: true },
@@ -117,6 +121,7 @@ try {
   console.log(`\nCold load of ${base}/ (bytes as transferred, compressed)\n`);
   for (const [label, bytes] of rows) console.log(`${label.padEnd(34)} ${(bytes / KIB).toFixed(1).padStart(8)} KiB`);
   console.log(`${'requests'.padEnd(34)} ${String(all.length).padStart(8)}`);
+  console.log(`${'  of them scripts'.padEnd(34)} ${String(scripts.length).padStart(8)}`);
 
   console.log('\nShared libraries loaded (one provider each expected):');
   let duplicates = 0;
@@ -157,6 +162,12 @@ try {
       value: `${(sum(scripts) / KIB).toFixed(1)} KiB`,
       ok: sum(scripts) / KIB <= BUDGETS.totalJsCeiling.kib,
       holds: BUDGETS.totalJsCeiling.holds,
+    },
+    {
+      name: `JavaScript requests for / ≤ ${BUDGETS.jsRequests.max}`,
+      value: String(scripts.length),
+      ok: scripts.length <= BUDGETS.jsRequests.max,
+      holds: BUDGETS.jsRequests.holds,
     },
     ...Object.entries(remotes).map(([name, kib]) => ({
       name: `${name} own code ≤ ${BUDGETS.remoteJs.kib} KiB`,

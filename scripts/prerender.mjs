@@ -196,11 +196,16 @@ function pageDocument(template, locale, { html, title, css, scripts, styles }) {
   const body = holdControlsUntilHydrated(local(html).slice(leading.length));
   const rootPattern = /<div id="?root"?>[\s\S]*?<\/div><\/div>/;
   if (!rootPattern.test(template)) throw new Error('the shell page has no boot root to replace');
-  return template
-    .replace(/<html lang="?\w+"?>/, `<html lang="${locale}">`)
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', `${hints}${leading}<style data-critical>${inlineCss}</style></head>`)
-    .replace(rootPattern, () => `<div id="root" data-prerendered="${locale}">${body}</div>`);
+  return (
+    template
+      // The shell page's own preloads (its start-up chunks) would share the first round trips with the
+      // content here: a prerendered page paints without them, and its hints are for its remote.
+      .replace(/<link rel="?preload"?[^>]*>/g, '')
+      .replace(/<html lang="?\w+"?>/, `<html lang="${locale}">`)
+      .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace('</head>', `${hints}${leading}<style data-critical>${inlineCss}</style></head>`)
+      .replace(rootPattern, () => `<div id="root" data-prerendered="${locale}">${body}</div>`)
+  );
 }
 
 async function main() {

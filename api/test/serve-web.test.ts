@@ -4,14 +4,29 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { createTestApp, type TestApp } from './test-app';
 
-/** A fake build: a shell page and two remotes, one of them deployed elsewhere by the override file. */
+/** The parts of a federation manifest the server reads: the entry, and the routes module's own files. */
+function clientManifest(routesChunk: string) {
+  return {
+    id: 'mfe_client',
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+    exposes: [
+      {
+        name: 'Routes',
+        path: './Routes',
+        assets: { js: { sync: [routesChunk], async: ['7791.d6a780b1.chunk.js'] }, css: { sync: ['routes.0a1b2c3d.chunk.css'], async: [] } },
+      },
+    ],
+  };
+}
+
+/** A fake build: a shell page and three remotes, one of them deployed elsewhere by the override file. */
 function fakeWebRoot(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'web-root-'));
   const write = (file: string, content: string) => {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), content);
   };
-  write('shell/dist/index.html', '<!doctype html><title>Shell</title><div id="root"></div>');
+  write('shell/dist/index.html', '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>');
   write('shell/dist/main.0123abcd.js', 'console.log("shell")');
   write('mfe-landing/dist/mf-manifest.json', '{"id":"mfe_landing"}');
   write('mfe-landing/dist/remoteEntry.js', 'var mfe_landing = {}');
@@ -23,6 +38,7 @@ function fakeWebRoot(): string {
     path.join(root, 'mfe-landing/dist/5120.9a8b7c6d.chunk.js.br'),
     brotliCompressSync(landingChunk, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
   );
+  write('mfe-client/dist/mf-manifest.json', JSON.stringify(clientManifest('__federation_expose_Routes.ab12cd34.chunk.js')));
   write('remotes-override.json', JSON.stringify({ mfe_admin: 'https://admin.cdn.example/v7/mf-manifest.json', bogus: 'x' }));
   return root;
 }
@@ -131,6 +147,67 @@ describe('production web serving', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/remotes/mfe-landing/5120.9a8b7c6d.chunk.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(`var landing = ${JSON.stringify('hero '.repeat(800))};`);
+  });
+
+  it("writes remotes.json into every page, and hints the page's remote: its manifest, entry and routes module", async () => {
+    const remotesJson = (await t.app.inject({ method: 'GET', url: '/remotes.json' })).json();
+    const page = await t.app.inject({ method: 'GET', url: '/main/projects' });
+    const inPage = /<script type="application\/json" id="remotes-config">(.*?)<\/script>/.exec(page.body);
+    expect(JSON.parse(inPage![1]!)).toEqual(remotesJson);
+    // In the head, so the browser starts on them while it reads the rest of the page.
+    expect(page.body.indexOf('id="remotes-config"')).toBeLessThan(page.body.indexOf('</head>'));
+    const hints = [...page.body.matchAll(/<link rel="preload"[^>]*>/g)].map(([tag]) => tag);
+    expect(hints).toEqual([
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/remotes/mfe-client/mf-manifest.json">',
+      '<link rel="preload" as="script" href="/remotes/mfe-client/remoteEntry.js">',
+      '<link rel="preload" as="script" href="/remotes/mfe-client/__federation_expose_Routes.ab12cd34.chunk.js">',
+      '<link rel="preload" as="style" href="/remotes/mfe-client/routes.0a1b2c3d.chunk.css">',
+    ]);
+
+    // A remote deployed elsewhere: its manifest is hinted where it lives; its files are not known here.
+    const admin = await t.app.inject({ method: 'GET', url: '/admin/clients' });
+    expect([...admin.body.matchAll(/<link rel="preload"[^>]*>/g)].map(([tag]) => tag)).toEqual([
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="https://admin.cdn.example/v7/mf-manifest.json">',
+    ]);
+    // A page no remote renders gets the configuration alone.
+    const unknown = await t.app.inject({ method: 'GET', url: '/unknown/page' });
+    expect(unknown.body).toContain('id="remotes-config"');
+    expect(unknown.body).not.toContain('rel="preload"');
+  });
+
+  it('hints the files of a remote redeployed in place, without a restart', async () => {
+    const file = path.join(webRoot, 'mfe-client/dist/mf-manifest.json');
+    const original = readFileSync(file, 'utf8');
+    try {
+      writeFileSync(file, JSON.stringify(clientManifest('__federation_expose_Routes.ee99ff00.chunk.js')));
+      const page = await t.app.inject({ method: 'GET', url: '/main/projects' });
+      expect(page.body).toContain('href="/remotes/mfe-client/__federation_expose_Routes.ee99ff00.chunk.js"');
+      expect(page.body).not.toContain('ab12cd34');
+      // A manifest caught half-written: the page still has everything but that remote's files.
+      writeFileSync(file, '{ "metaData": ');
+      const meanwhile = await t.app.inject({ method: 'GET', url: '/main/projects' });
+      expect(meanwhile.body).toContain('href="/remotes/mfe-client/mf-manifest.json"');
+      expect(meanwhile.body).not.toContain('remoteEntry.js');
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+
+  it('writes a hostile remotes.json into the page as data that cannot leave its element', async () => {
+    const file = path.join(webRoot, 'remotes-override.json');
+    const original = readFileSync(file, 'utf8');
+    const hostile = 'https://x.example/"></script><script>alert(1)</script>/mf-manifest.json';
+    try {
+      writeFileSync(file, JSON.stringify({ mfe_admin: hostile }));
+      const page = await t.app.inject({ method: 'GET', url: '/admin/clients' });
+      expect(page.body).not.toContain('<script>alert(1)');
+      expect(page.body.match(/<\/script>/g)).toHaveLength(1);
+      const inPage = /<script type="application\/json" id="remotes-config">(.*?)<\/script>/.exec(page.body);
+      expect(JSON.parse(inPage![1]!).mfe_admin).toBe(hostile);
+      expect(page.body).toContain('href="https://x.example/&quot;>&lt;/script>&lt;script>alert(1)&lt;/script>/mf-manifest.json"');
+    } finally {
+      writeFileSync(file, original);
+    }
   });
 
   it('answers a missing asset with 404 instead of the shell page', async () => {

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ROUTES, pathFor, type RouteEntry } from '../../shared/src/routing/route-table';
 import { bearer, contractScene, fundFirstMilestone } from './escrow-scene';
+import { expectHydrated } from './hydration';
 import { DEMO, adminSignIn, apiToken, signIn } from './people';
 
 // Walking every page of the route table as each role: the pages with their
@@ -29,9 +30,14 @@ export function pagesOfRole(role: Role, params: Params): RoutePage[] {
   return pagesFor(role === 'guest' ? false : role === 'admin' ? 'admin' : 'client', params);
 }
 
-/** Waits for the page to settle: its main heading shown and nothing still loading. */
+/**
+ * Waits for the page to settle: its main heading shown, the page React's (a
+ * prerendered page is adopted in slices after its HTML shows), and nothing
+ * still loading.
+ */
 export async function settled(page: Page) {
   await expect(page.locator('main h1').first()).toBeVisible();
+  await expectHydrated(page.locator('main').first());
   await expect(page.locator('.ui-spinner, .client-skeleton, [aria-busy="true"]')).toHaveCount(0);
 }
 

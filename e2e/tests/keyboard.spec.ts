@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { collectPageErrors } from '../support/console';
 import { contractScene, expectFigures } from '../support/escrow-scene';
+import { expectHydrated } from '../support/hydration';
 import { DEMO, E2E_PASSWORD, apiToken, verifiedAccount } from '../support/people';
 
 // Sign-up, posting a project and funding a milestone with the keyboard alone:
@@ -50,6 +51,8 @@ test.describe('keyboard only', () => {
     const email = `e2e.keyboard.${Date.now()}@example.com`;
     await page.goto('/sign-up');
     await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+    // The prerendered form takes input once the shell owns it (until then its fields are read-only).
+    await expectHydrated(page.locator('main'));
     await skipToContent(page);
 
     await tab(page, page.getByLabel('First name'));

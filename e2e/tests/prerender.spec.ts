@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startSite, startStaticHost, waitForHealth } from '../support/deploy-scene';
 import { expectHydrated } from '../support/hydration';
+import { DEMO, apiToken } from '../support/people';
 
 /**
  * Public pages arrive as HTML in the visitor's language (prerendered at build
@@ -69,7 +70,7 @@ test.describe('prerendered public pages', () => {
       // The landing remote's entry is hinted, its styles are inline, and no chat code is asked for.
       expect(html).toMatch(/<link rel="preload" as="script" href="[^"]*mfe-landing\/remoteEntry\.js">/);
       expect(html).toContain('<style data-critical>');
-      expect(html).not.toContain('mfe-chat');
+      expect(html).not.toMatch(/(src|href)="[^"]*mfe-chat/);
 
       // A browser without JavaScript shows the page as sent.
       const context = await browser.newContext({ javaScriptEnabled: false });
@@ -113,6 +114,47 @@ test.describe('prerendered public pages', () => {
       await context.close();
     });
   }
+
+  test("a signed-in page is hinted what it needs before the shell's code runs, and uses each hint once", async ({ browser, request }) => {
+    // A page that is never prerendered: it paints once the shell and the page's remote have run.
+    const html = await (await request.get('/main/projects')).text();
+    const hinted = [...html.matchAll(/<link rel="?preload"?[^>]* href="?([^" >]+)"?>/g)].map((match) => match[1]!);
+    const named = hinted.map((url) => url.replace(/\.[0-9a-f]{8}\.chunk\.(js|css)$/, ''));
+    // The shell's libraries and start-up code, then the client remote's manifest, entry and routes module.
+    expect(named.slice(0, 5)).toEqual(['/vendor', '/shared-workspace', '/bootstrap', '/bootstrap', '/start-shell']);
+    expect(named.slice(5, 8)).toEqual([
+      '/remotes/mfe-client/mf-manifest.json',
+      '/remotes/mfe-client/remoteEntry.js',
+      '/remotes/mfe-client/__federation_expose_Routes',
+    ]);
+    // remotes.json itself is in the page.
+    expect(html).toMatch(
+      /<script type="application\/json" id="remotes-config">\{.*"mfe_client":"\/remotes\/mfe-client\/mf-manifest\.json".*\}<\/script>/,
+    );
+
+    const token = await apiToken(request, DEMO.client.email, DEMO.client.password);
+    const context = await browser.newContext();
+    await context.addInitScript((value) => window.localStorage.setItem('access_token', value), token);
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    const fetched = new Map<string, number>();
+    page.on('request', (sent) => {
+      const { pathname } = new URL(sent.url());
+      fetched.set(pathname, (fetched.get(pathname) ?? 0) + 1);
+    });
+    await page.goto('/main/projects');
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    // Asked for once each: a hint that the page's own request did not match would download it twice.
+    expect(hinted.map((url) => [url, fetched.get(url)])).toEqual(hinted.map((url) => [url, 1]));
+    expect(fetched.get('/remotes.json')).toBeUndefined();
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // The home page paints from its HTML: its first round trips carry the content and its remote, not the shell's libraries.
+    const home = await (await request.get('/')).text();
+    expect(home).not.toMatch(/href="?\/vendor\./);
+    expect(home).toMatch(/<link rel="preload" as="script" href="[^"]*mfe-landing\/remoteEntry\.js">/);
+  });
 
   test('a prerendered form is never sent by the browser itself, nor typed into, before the shell owns it', async ({ page, request }) => {
     const html = await (await request.get('/login')).text();

@@ -6,6 +6,7 @@ import { REMOTE_PACKAGES } from 'shared/federation';
 import type { AppConfig } from '../config';
 import { remotePublicPath, type RemotesSource } from './remotes-json';
 import { chooseLocale, createPrerenderedPages } from './prerendered-pages';
+import { createStartHints, watchedFile } from './start-hints';
 
 /** Files named by content hash never change: cache them for a year. Entry points must be revalidated. */
 const HASHED = /\.[0-9a-f]{8}(\.chunk)?\.(js|css)$|\/assets\/.+\.[0-9a-f]{8}\.\w+$/;
@@ -79,21 +80,27 @@ export const serveWeb: FastifyPluginAsync<ServeWebOptions> = async (app, { confi
   }
 
   const prerendered = createPrerenderedPages(config.prerenderDir ?? path.join(shellDist, 'prerendered'), remotes, (message) => app.log.warn(message));
+  const shellPage = watchedFile(path.join(shellDist, 'index.html'), (text) => text);
+  const startHints = createStartHints(config.webRoot, remotes);
 
   /**
    * A public page arrives as its prerendered HTML in the visitor's language,
    * which the shell hydrates; every other page (and a public one with no
    * current prerender) gets the empty shell page, rendered in the browser.
+   * Either carries remotes.json and the hints for the path's remote
+   * (start-hints); a prerendered page has its remote's files hinted already.
    */
   const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
     const pathname = request.url.split('?')[0] ?? '/';
     const locale = chooseLocale(request.cookies?.locale);
     const page = prerendered.find(pathname, locale);
-    if (page === undefined) return reply.type('text/html').sendFile('index.html', shellDist);
+    const html = page ?? shellPage();
+    if (html === undefined) return reply.type('text/html').sendFile('index.html', shellDist);
     // The same URL has one page per language: caches must key it on what the choice is made from.
-    reply.header('Vary', 'Cookie').header('Content-Language', locale);
-    return reply.type('text/html; charset=utf-8').send(page);
+    if (page !== undefined) reply.header('Vary', 'Cookie').header('Content-Language', locale);
+    const head = startHints.forPath(pathname, { remoteFiles: page === undefined });
+    return reply.type('text/html; charset=utf-8').send(html.replace('</head>', () => `${head}</head>`));
   };
   app.get('/', (request, reply) => sendShell(request, reply));
 

@@ -11,6 +11,9 @@ export type RemoteName = keyof typeof REMOTE_PACKAGES;
 
 export const REMOTE_NAMES = Object.keys(REMOTE_PACKAGES) as RemoteName[];
 
+/** The element in which the production server writes `remotes.json` into each page it sends. */
+export const REMOTES_CONFIG_ELEMENT_ID = 'remotes-config';
+
 /** `remotes.json`: remote name → URL of its `mf-manifest.json`. */
 export type RemotesConfig = Partial<Record<RemoteName, string>>;
 

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { activateLocale, initialLocale, loadSharedCatalog, registerCatalog, type Locale } from 'shared/i18n';
 import { followStartupData } from 'shared/reference';
@@ -76,7 +77,11 @@ async function hydratePrerendered(container: HTMLElement, route: RouteEntry & { 
   // Start-up data may change what the page shows, and no public page needs it to draw: it is asked for once
   // the server HTML has been adopted and the browser has a quiet moment, so its requests, parsing and the
   // renders it causes stay out of the start-up's main-thread work.
-  hydrateRoot(container, shellPage(router, { onHydrated: () => whenIdle(followStartupData) }));
+  // As a transition, React adopts the page in slices of a few milliseconds and lets the browser in between,
+  // instead of one long task; a click or key press meanwhile is still handled first (selective hydration).
+  startTransition(() => {
+    hydrateRoot(container, shellPage(router, { onHydrated: () => whenIdle(followStartupData) }));
+  });
   enableFormsWhenHydrated(container);
   return true;
 }

@@ -33,7 +33,19 @@ const COUNTRIES: readonly { code: string; name: MessageDescriptor }[] = [
   { code: 'US', name: msg`United States` },
 ];
 
-/** The countries as select options, named and sorted in the active language. */
+const collators = new Map<string, Intl.Collator>();
+
+/**
+ * The countries as select options, named and sorted in the active language.
+ * One collator per language: `localeCompare` with a locale builds a collator
+ * for each comparison, and the form asks on every render.
+ */
 export function countryOptions(i18n: I18n): { value: string; label: string }[] {
-  return COUNTRIES.map(({ code, name }) => ({ value: code, label: i18n._(name) })).sort((a, b) => a.label.localeCompare(b.label, i18n.locale));
+  let collator = collators.get(i18n.locale);
+  if (!collator) {
+    collator = new Intl.Collator(i18n.locale);
+    collators.set(i18n.locale, collator);
+  }
+  const byName = collator.compare;
+  return COUNTRIES.map(({ code, name }) => ({ value: code, label: i18n._(name) })).sort((a, b) => byName(a.label, b.label));
 }

@@ -1,5 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { fetchRemotesConfig, registerRemoteManifests } from './remotes-config';
+import { fetchRemotesConfig, loadRemotesConfig, pageRemotesConfig, registerRemoteManifests } from './remotes-config';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
@@ -31,5 +31,32 @@ describe('remotes.json', () => {
   it('registers every configured remote with the federation runtime', () => {
     registerRemoteManifests({ mfe_chat: 'http://localhost/remotes/mfe-chat/mf-manifest.json' });
     expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_chat', entry: 'http://localhost/remotes/mfe-chat/mf-manifest.json' }]);
+  });
+
+  describe('written into the page by the server', () => {
+    afterEach(() => {
+      document.head.innerHTML = '';
+      jest.restoreAllMocks();
+    });
+
+    const writeIntoPage = (text: string) => {
+      document.head.innerHTML = `<script type="application/json" id="remotes-config">${text}</script>`;
+    };
+
+    it('is read from the page, with no request', async () => {
+      writeIntoPage(JSON.stringify({ mfe_client: '/remotes/mfe-client/mf-manifest.json', unknown_remote: '/x.json' }));
+      const fetched = jest.spyOn(globalThis, 'fetch');
+      await loadRemotesConfig();
+      expect(fetched).not.toHaveBeenCalled();
+      expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_client', entry: 'http://localhost/remotes/mfe-client/mf-manifest.json' }]);
+    });
+
+    it('is left aside when it cannot be read, so remotes.json is asked for instead', () => {
+      expect(pageRemotesConfig()).toBeUndefined();
+      writeIntoPage('{"mfe_client": ');
+      expect(pageRemotesConfig()).toBeUndefined();
+      writeIntoPage('{"mfe_client": 42}');
+      expect(pageRemotesConfig()).toBeUndefined();
+    });
   });
 });
