@@ -135,6 +135,7 @@ export async function startShell(container: HTMLElement): Promise<void> {
   await Promise.all([remotesReady, chromeReady]);
 
   const router = createAppRouter();
-  root.render(shellPage(router));
+  // A transition too: the first render of a page drawn here (signed in, or no prerender) is done in short slices.
+  startTransition(() => root.render(shellPage(router)));
   if (isPrerendering()) exposePrerender(router, () => routerSettled(router));
 }
