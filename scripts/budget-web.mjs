@@ -3,7 +3,7 @@
 // (compressed, as sent): JavaScript for `/` ≤ 200 KiB in total (and, until that
 // holds, no more than today's ceiling); each remote's own code for its first
 // route ≤ 60 KiB beyond the shared libraries; the chat embed script ≤ 90 KiB;
-// one copy of each shared library on the page; at most 16 scripts asked for
+// one copy of each shared library on the page; at most 15 scripts asked for
 // by a cold load of `/`. Runs against a production
 // server it starts itself (or BASE_URL), in Debian's Chromium. With --enforce
 // it fails when a budget marked as holding is over; the others are printed,
@@ -26,11 +26,11 @@ const enforce = process.argv.includes('--enforce');
 /** `holds`: met by the product today, so CI enforces it; the rest are targets still to reach. */
 const BUDGETS = {
   totalJs: { kib: 200, holds: false },
-  // Until the target holds, what `/` weighs today (210.3 KiB) plus a little: no step back while getting there.
-  totalJsCeiling: { kib: 214, holds: true },
-  // Scripts a cold load of `/` asks for (14 today, 29 before the shell's libraries came as one chunk): each
+  // Until the target holds, what `/` weighs today (208.5 KiB) plus a little: no step back while getting there.
+  totalJsCeiling: { kib: 212, holds: true },
+  // Scripts a cold load of `/` asks for (13 today, 29 before the shell's libraries came as one chunk): each
   // costs the main thread a script to insert and run, and the page a request.
-  jsRequests: { max: 16, holds: true },
+  jsRequests: { max: 15, holds: true },
   remoteJs: { kib: 60, holds: true },
   embedJs: { kib: 90, holds: true },
   singleCopies: { holds: true },

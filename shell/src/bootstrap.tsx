@@ -18,6 +18,10 @@ async function boot(container: HTMLElement) {
     () => import('shared/session'),
     () => import('shared/routing'),
     () => import('shared/ui'),
+    // The shell's own copies, loaded first, are the ones the remotes then use (`loaded-first`): a remote
+    // needs not download its fallback copy of the API client, ky with it, or of its routes helper.
+    () => import('shared/api'),
+    () => import('shared/remote'),
   ];
   for (const evaluate of steps) {
     await evaluate();
