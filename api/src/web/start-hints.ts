@@ -20,7 +20,7 @@ export function watchedFile<T>(file: string, parse: (text: string) => T): () => 
       try {
         value = stat ? parse(readFileSync(file, 'utf8')) : undefined;
       } catch {
-        // Half-written by a deploy in progress: the next request reads it again.
+        // Half-written by a deploy in progress: nothing until the file changes again, then it is read anew.
         value = undefined;
       }
       stamp = next;
