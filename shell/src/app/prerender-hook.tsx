@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from 'shared/query';
+import { isHydrated } from '../features/common/early-presses';
 import { AppProviders } from './app-providers';
 import type { createAppRouter } from './create-app-router';
 
@@ -52,11 +53,6 @@ export function exposePrerender(router: AppRouter, settled: () => Promise<void>)
     const { renderToString } = await import('react-dom/server');
     return renderToString(shellPage(router, { client: createQueryClient() }));
   };
-}
-
-/** Whether React has adopted a server-rendered element (hydration attaches its props to the node). */
-function isHydrated(element: Element): boolean {
-  return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
 }
 
 /**

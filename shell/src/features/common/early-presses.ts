@@ -9,8 +9,8 @@
 const pressed = new Set<string>();
 let listening = false;
 
-/** Whether React owns the element already (it then handles the press itself). */
-function isAdopted(element: Element): boolean {
+/** Whether React has adopted a server-rendered element (hydration attaches its props to the node). */
+export function isHydrated(element: Element): boolean {
   return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
 }
 
@@ -23,7 +23,8 @@ export function rememberEarlyPresses(target: Document = document): void {
     (event) => {
       const control = event.target instanceof Element ? event.target.closest('[data-early-press]') : null;
       const name = control?.getAttribute('data-early-press');
-      if (control && name && !isAdopted(control)) pressed.add(name);
+      // A control React owns already handles the press itself.
+      if (control && name && !isHydrated(control)) pressed.add(name);
     },
     { capture: true },
   );
