@@ -15,7 +15,6 @@
  *   BENCH_PORT           port of the server under test (3392)
  *   BENCH_ACCEPT_ENCODING  what the client accepts ("gzip, deflate, br", as a browser; "" for uncompressed answers)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +34,7 @@ import {
 } from './bench-data';
 import { listingPlans, planProblems, type PlanSummary } from './listing-plan';
 import type { BenchRow, EscrowBenchOptions } from './bench-row';
+import { startBenchServer, type BenchServer } from './bench-server';
 
 const env = process.env;
 const number = (name: string, fallback: number) => {
@@ -56,41 +56,8 @@ const VOLUMES: BenchVolumes = {
   users: number('BENCH_USERS', 10_000),
   designs: number('BENCH_DESIGNS', 2_000),
 };
-const API_DIR = path.resolve(__dirname, '..');
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
-
-async function waitForHealth(server: ChildProcess): Promise<void> {
-  for (let i = 0; i < 240; i += 1) {
-    if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
-    try {
-      if ((await fetch(`${BASE}/api/v1/health`)).ok) return;
-    } catch {
-      // still starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not start');
-}
-
-function startServer(dataDir: string): ChildProcess {
-  // The product's own start command and production settings; the front ends are not part of this measurement.
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      DATABASE_URL: BENCH_URL,
-      SERVE_WEB: 'false',
-      SEED_DEMO: 'false',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
 
 async function signIn(): Promise<string> {
   const response = await fetch(`${BASE}/api/v1/auth/login`, {
@@ -169,6 +136,8 @@ function escrowRows(rows: unknown): BenchRow[] {
       p50: pick('p50', 'p50Ms', 'latencyP50'),
       p99: pick('p99', 'p99Ms', 'latencyP99'),
       failures: pick('failures', 'errors', 'non2xx') || 0,
+      ...(row.answered === undefined ? {} : { answered: Number(row.answered) }),
+      ...(row.target && typeof row.target === 'object' ? { target: row.target as BenchRow['target'] } : {}),
     };
   });
 }
@@ -189,6 +158,7 @@ function verdict(row: BenchRow, baseline: number): string {
   if (row.target) {
     const misses: string[] = [];
     if (row.target.minRatio !== undefined && row.requestsPerSecond / baseline < row.target.minRatio) misses.push('throughput');
+    if (row.target.minPerSecond !== undefined && row.requestsPerSecond < row.target.minPerSecond) misses.push('throughput');
     if (row.target.maxP99 !== undefined && row.p99 > row.target.maxP99) misses.push('p99');
     notes.push(misses.length ? `FAIL (${misses.join(', ')})` : 'PASS');
   }
@@ -200,6 +170,7 @@ function targetText(target: BenchRow['target']): string {
   if (!target) return '';
   const parts: string[] = [];
   if (target.minRatio !== undefined) parts.push(`≥ ${Math.round(target.minRatio * 100)} %`);
+  if (target.minPerSecond !== undefined) parts.push(`≥ ${target.minPerSecond.toLocaleString('en')}/s`);
   if (target.maxP99 !== undefined) parts.push(`p99 ≤ ${target.maxP99} ms`);
   return parts.join(', ');
 }
@@ -251,7 +222,7 @@ async function main(): Promise<void> {
   await recreateDatabase(SERVER_URL, DATABASE);
   const db = await openPostgres(BENCH_URL, { max: 2 });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fundament-bench-api-'));
-  let server: ChildProcess | undefined;
+  let server: BenchServer | undefined;
   let measurementBroken = false;
   try {
     await migrate(db);
@@ -267,8 +238,7 @@ async function main(): Promise<void> {
     const detailId = detailRows[0]?.id;
     if (!detailId) throw new Error('no project matches the bench specialist; raise BENCH_PROJECTS');
 
-    server = startServer(dataDir);
-    await waitForHealth(server);
+    server = await startBenchServer({ databaseUrl: BENCH_URL, port: PORT, dataDir });
     // One session through the real sign-in, the others opened directly: the sign-in is rate limited per address.
     const tokens = [await signIn()];
     while (tokens.length < CONNECTIONS) tokens.push(await createSession(db, 'client', specialistId, 1));
@@ -304,8 +274,7 @@ async function main(): Promise<void> {
     printPlans(plans);
     measurementBroken = rows.some((row) => row.failures > 0);
   } finally {
-    server?.kill('SIGTERM');
-    await new Promise((resolve) => (server && server.exitCode === null ? server.once('exit', resolve) : resolve(undefined)));
+    await server?.stop();
     await db.close();
     if (env.BENCH_KEEP_DATABASE !== 'true') await dropDatabase(SERVER_URL, DATABASE);
     rmSync(dataDir, { recursive: true, force: true });

@@ -18,8 +18,8 @@ export interface BenchRow {
   timeouts?: number;
   /** Answers received during the run. */
   answered?: number;
-  /** A share of the baseline's throughput to reach, and a p99 ceiling in milliseconds. */
-  target?: { minRatio?: number; maxP99?: number };
+  /** A share of the baseline's throughput or a number of requests per second to reach, and a p99 ceiling in milliseconds. */
+  target?: { minRatio?: number; minPerSecond?: number; maxP99?: number };
 }
 
 /** What the optional escrow benchmark (bench/escrow-bench.ts, when present) is given. */

@@ -2,8 +2,10 @@
  * Processor time of the production server per request: the server process's
  * own user + system time (from /proc, all its threads) over a fixed number of
  * requests, after a warm-up. Unlike requests per second, the figure holds
- * while other work shares the machine. Small volumes, a database of its own
- * (fundament_cpu, dropped afterwards).
+ * while other work shares the machine. For the payments it also prints the
+ * PostgreSQL server's processes (every process of the machine named
+ * `postgres`: run it alone) and the load generator's own time. Small volumes,
+ * a database of its own (fundament_cpu, dropped afterwards).
  *
  *   npx tsx bench/cpu-per-request.ts
  *
@@ -12,15 +14,16 @@
  * SERVER_LOG_LEVEL (warn, as bench:api), CPU_PROFILE_DIR (also write a V8
  * .cpuprofile of the server there), BENCH_PORT (3397).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { Pool } from 'undici';
 import { randomUUID } from 'node:crypto';
 import { openPostgres } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { recreateDatabase, withDatabase, dropDatabase } from './bench-data';
+import { startBenchServer } from './bench-server';
 import { seedPerson, seedContract, approveFunded } from '../test/escrow-fixtures';
 
 const SERVER_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -32,10 +35,31 @@ const N = Number(process.env.CPU_REQUESTS ?? 5000);
 const ESCROW = Number(process.env.CPU_ESCROW ?? 400);
 const TICK_US = 1_000_000 / 100;
 
-function cpuMicros(pid: number): number {
+/** User and system time of a process, in µs. */
+function cpuSplit(pid: number | string): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+  return { user: Number(fields[11]) * TICK_US, system: Number(fields[12]) * TICK_US };
+}
+
+function cpuMicros(pid: number): number {
+  const { user, system } = cpuSplit(pid);
+  return user + system;
+}
+
+/** Processor time of every PostgreSQL process of this machine, in µs. */
+function postgresMicros(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/stat`, 'utf8').includes('(postgres)')) continue;
+      total += cpuMicros(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
 }
 
 async function main() {
@@ -43,33 +67,15 @@ async function main() {
   const db = await openPostgres(URL_DB, { max: 2 });
   await migrate(db);
   const profileDir = process.env.CPU_PROFILE_DIR;
-  const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/server.ts'];
-  const server: ChildProcess = spawn(process.execPath, args, {
-    cwd: path.resolve(__dirname, '..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: URL_DB,
-      SERVE_WEB: 'false',
-      SEED_DEMO: 'false',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'warn',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cpu-')),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startBenchServer({
+    databaseUrl: URL_DB,
+    port: PORT,
+    dataDir: mkdtempSync(path.join(tmpdir(), 'cpu-')),
+    env: { LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'warn' },
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   try {
-    for (let i = 0; ; i += 1) {
-      if (i > 200) throw new Error('no start');
-      try {
-        if ((await fetch(`${BASE}/api/v1/health`)).ok) break;
-      } catch {
-        /* starting */
-      }
-      await new Promise((r) => setTimeout(r, 300));
-    }
-    const pid = server.pid!;
+    const pid = server.process.pid!;
     const people = [] as Awaited<ReturnType<typeof seedPerson>>[];
     for (let i = 0; i < 20; i += 1) people.push(await seedPerson(db, 'client'));
     const run = async (name: string, url: string, tokens: string[], amount: number) => {
@@ -118,15 +124,23 @@ async function main() {
       const c = await seedContract(db, { clientId: client.id, contractorId: contractor.id, expertId: expert.id }, [500_000]);
       contracts.push({ id: c.id, milestone: c.milestones[0]!.id, headers: client.headers });
     }
-    const post = (c: (typeof contracts)[number], action: string, body: unknown) =>
-      fetch(`${BASE}/api/v1/contracts/${c.id}/milestones/${c.milestone}/${action}`, {
+    // undici's pool, as bench:escrow: fetch would cost the machine about five times more per request than this.
+    const pool = new Pool(BASE, { connections: 10 });
+    const post = async (c: (typeof contracts)[number], action: string, body: unknown) => {
+      const answer = await pool.request({
+        path: `/api/v1/contracts/${c.id}/milestones/${c.milestone}/${action}`,
         method: 'POST',
-        headers: { ...c.headers, 'content-type': 'application/json', 'idempotency-key': `cpu-${randomUUID()}` },
+        headers: {
+          ...c.headers,
+          'accept-encoding': 'gzip, deflate, br',
+          'content-type': 'application/json',
+          'idempotency-key': `cpu-${randomUUID()}`,
+        },
         body: JSON.stringify(body),
-      }).then(async (r) => {
-        await r.text();
-        if (r.status !== 200) throw new Error(`${action} ${r.status}`);
       });
+      await answer.body.text();
+      if (answer.statusCode !== 200) throw new Error(`${action} ${answer.statusCode}`);
+    };
     const card = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Bench Client' };
     const inParallel = async (items: typeof contracts, fn: (c: (typeof contracts)[number]) => Promise<void>) => {
       const queue = [...items];
@@ -138,22 +152,29 @@ async function main() {
     };
     const warm = contracts.slice(0, 50),
       measured = contracts.slice(50);
+    /** The payments of `measured`, with the server's, PostgreSQL's and the load generator's processor time per payment. */
+    const payments = async (name: string, run: (c: (typeof contracts)[number]) => Promise<void>) => {
+      const server = cpuSplit(pid);
+      const database = postgresMicros();
+      const load = process.cpuUsage();
+      await inParallel(measured, run);
+      const after = cpuSplit(pid);
+      const loadUsed = process.cpuUsage(load);
+      const each = (micros: number) => (micros / measured.length).toFixed(0).padStart(6);
+      console.log(
+        `${name.padEnd(20)} ${each(after.user + after.system - server.user - server.system)} µs/request  (${measured.length} requests; ` +
+          `server user ${each(after.user - server.user).trim()} + system ${each(after.system - server.system).trim()}, ` +
+          `PostgreSQL ${each(postgresMicros() - database).trim()}, load generator ${each(loadUsed.user + loadUsed.system).trim()} µs)`,
+      );
+    };
     await inParallel(warm, (c) => post(c, 'fund', { card }));
-    let before = cpuMicros(pid);
-    await inParallel(measured, (c) => post(c, 'fund', { card }));
-    console.log(
-      `${'POST …/fund'.padEnd(20)} ${((cpuMicros(pid) - before) / measured.length).toFixed(0).padStart(6)} µs/request  (${measured.length} requests)`,
-    );
+    await payments('POST …/fund', (c) => post(c, 'fund', { card }));
     for (const c of contracts) await approveFunded(db, c.id);
     await inParallel(warm, (c) => post(c, 'release', {}));
-    before = cpuMicros(pid);
-    await inParallel(measured, (c) => post(c, 'release', {}));
-    console.log(
-      `${'POST …/release'.padEnd(20)} ${((cpuMicros(pid) - before) / measured.length).toFixed(0).padStart(6)} µs/request  (${measured.length} requests)`,
-    );
+    await payments('POST …/release', (c) => post(c, 'release', {}));
+    await pool.close();
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => (server.exitCode === null ? server.once('exit', r) : r(undefined)));
+    await server.stop();
     await db.close();
     await dropDatabase(SERVER_URL, DATABASE);
   }

@@ -94,6 +94,20 @@ describe('development outbox', () => {
   });
   afterAll(async () => t.close());
 
+  it('stores the e-mails of events handed over in the same turn in one statement, in order, before either caller goes on', async () => {
+    const stamp = Date.now();
+    const to = ['client', 'builder', 'expert'].map((who) => `${who}.${stamp}@example.com`);
+    const message = (address: string) => ({ to: address, subject: 'Milestone funded', text: 'Funded.', html: '<p>Funded.</p>' });
+    await Promise.all([t.app.deliverMails([message(to[0]!), message(to[1]!)]), t.app.deliverMails([message(to[2]!)])]);
+    // Rows written by one statement share its transaction id.
+    const { rows } = await t.db.query<{ to_address: string; tx: string }>(
+      'SELECT to_address, xmin::text AS tx FROM mail_outbox WHERE to_address = ANY ($1::text[]) ORDER BY id',
+      [to],
+    );
+    expect(rows.map((row) => row.to_address)).toEqual(to);
+    expect(new Set(rows.map((row) => row.tx)).size).toBe(1);
+  });
+
   it('lists sent messages newest first and finds the latest for an address', async () => {
     const first = signUpBody();
     const second = signUpBody();

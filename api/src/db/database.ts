@@ -16,6 +16,12 @@ export interface QueryResult<Row> {
 export interface PreparedStatement {
   readonly name: string;
   readonly text: string;
+  /**
+   * False for a write that no trigger announces (NOTIFY): the database then
+   * answers without the round trip on the listening connections that waits
+   * for this instance to hear its own announcements.
+   */
+  readonly announces?: false;
 }
 
 /**
@@ -23,8 +29,8 @@ export interface PreparedStatement {
  * and two texts never share one (a server connection refuses a name reused
  * for another text). Statements built from filters get one name per variant.
  */
-export function prepared(text: string): PreparedStatement {
-  return { name: `s_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text };
+export function prepared(text: string, options: { announces?: false } = {}): PreparedStatement {
+  return { name: `s_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text, ...options };
 }
 
 /** Something SQL can be sent to: the database, or one transaction of it. */
@@ -149,7 +155,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       // pg prepares a named statement on each connection the first time it runs there.
       const result =
         typeof sql === 'string' ? await client.query(sql, params) : await client.query({ name: sql.name, text: sql.text, values: params });
-      if (autocommit && !READ_ONLY.test(textOf(sql))) await heard();
+      if (autocommit && mayAnnounce(sql)) await heard();
       return { rows: result.rows as Row[] };
     },
     async exec(sql: string) {
@@ -191,6 +197,8 @@ const RECONNECT_MS = 1000;
 
 /** Statements that change nothing: SELECT and EXPLAIN, the reads of the busiest requests (not one calling a function that writes). */
 const READ_ONLY = /^\s*(SELECT|EXPLAIN)\b/i;
+
+const mayAnnounce = (sql: string | PreparedStatement) => (typeof sql === 'string' || sql.announces !== false) && !READ_ONLY.test(textOf(sql));
 
 /**
  * LISTEN on a connection of its own, outside the pool (a pooled connection

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { Queryable } from '../db/database';
+import { prepared, type Queryable } from '../db/database';
 
 /** Card details as typed in the fund form. A real provider receives a token from its own hosted fields instead. */
 export interface CardInput {
@@ -52,6 +52,26 @@ export const SANDBOX_CARDS = {
 
 const digitsOf = (card: CardInput) => card.number.replace(/\D/g, '');
 
+interface ChargeRow {
+  outcome: string;
+  reference: string | null;
+  card_last4: string;
+}
+
+const FIND_CHARGE = prepared('SELECT outcome, reference, card_last4 FROM sandbox_charges WHERE idempotency_key = $1');
+/** A charge recorded, or the one already recorded with its key, in one round trip; no trigger announces it. */
+const CHARGE = prepared(
+  `WITH added AS (
+     INSERT INTO sandbox_charges (idempotency_key, outcome, reference, card_last4, amount, currency)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING
+     RETURNING outcome, reference, card_last4
+   )
+   SELECT outcome, reference, card_last4 FROM added
+   UNION ALL
+   SELECT outcome, reference, card_last4 FROM sandbox_charges WHERE idempotency_key = $1 AND NOT EXISTS (SELECT 1 FROM added)`,
+  { announces: false },
+);
+
 /**
  * A provider that charges nobody, so the whole money flow runs on a fresh
  * machine: the declined and failing test cards answer as a real provider
@@ -61,15 +81,12 @@ const digitsOf = (card: CardInput) => card.number.replace(/\D/g, '');
  * `secret` keys its card fingerprints, as a provider keeps its own secret.
  */
 export function createSandboxProvider(db: Queryable, secret: string): PaymentProvider {
-  const toResult = (row: { outcome: string; reference: string | null; card_last4: string }): ChargeResult =>
+  const toResult = (row: ChargeRow): ChargeResult =>
     row.outcome === 'succeeded'
       ? { status: 'succeeded', reference: row.reference!, cardLast4: row.card_last4 }
       : { status: 'declined', cardLast4: row.card_last4 };
   const find = async (key: string) => {
-    const { rows } = await db.query<{ outcome: string; reference: string | null; card_last4: string }>(
-      'SELECT outcome, reference, card_last4 FROM sandbox_charges WHERE idempotency_key = $1',
-      [key],
-    );
+    const { rows } = await db.query<ChargeRow>(FIND_CHARGE, [key]);
     return rows[0] ? toResult(rows[0]) : null;
   };
   return {
@@ -79,13 +96,17 @@ export function createSandboxProvider(db: Queryable, secret: string): PaymentPro
       if (number === SANDBOX_CARDS.fails) throw new PaymentUnavailableError();
       const succeeded = number !== SANDBOX_CARDS.declined;
       const reference = succeeded ? `sbx_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 20)}` : null;
-      // The first charge with a key wins, even when two of our processes race with it.
-      await db.query(
-        `INSERT INTO sandbox_charges (idempotency_key, outcome, reference, card_last4, amount, currency)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING`,
-        [request.idempotencyKey, succeeded ? 'succeeded' : 'declined', reference, number.slice(-4), request.amount, request.currency],
-      );
-      return (await find(request.idempotencyKey))!;
+      // The first charge with a key wins, even when two of our processes race with it: the loser's
+      // statement cannot see the winner's row (it began before that committed) and reads it next.
+      const { rows } = await db.query<ChargeRow>(CHARGE, [
+        request.idempotencyKey,
+        succeeded ? 'succeeded' : 'declined',
+        reference,
+        number.slice(-4),
+        request.amount,
+        request.currency,
+      ]);
+      return rows[0] ? toResult(rows[0]) : (await find(request.idempotencyKey))!;
     },
     lookup: find,
     fingerprint(card) {

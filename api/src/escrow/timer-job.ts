@@ -4,7 +4,7 @@ import type { AppConfig } from '../config';
 import { DEFAULT_API_LOCALE, translatorFor } from '../i18n/server-i18n';
 import { neutraliseLinks } from '../mail/plain-text';
 import { escapeHtml } from '../mail/templates';
-import { emailNotifications } from '../marketplace/notification-mail';
+import { notificationMailer } from '../marketplace/notification-mail';
 import { ESCROW_TIMER_SCHEDULE, runEscrowTimers, type AdminNotice, type EscrowTimerDeps } from './timers';
 
 /** E-mails every admin (they have no in-app notifications) what the timers found about disputes. */
@@ -40,10 +40,7 @@ export function escrowTimerDeps(app: FastifyInstance, config: AppConfig): Escrow
   return {
     db: app.db,
     estimateDays: config.escrow.insolvencyEstimateDays,
-    announce: (notifications) =>
-      void emailNotifications(app, config.publicUrl, notifications).catch((error: unknown) =>
-        app.log.error({ err: error }, 'notification e-mails failed'),
-      ),
+    announce: notificationMailer(app, config.publicUrl),
     tellAdmins: (notices) => mailAdmins(app, config.publicUrl, notices),
     onRefused: (milestoneId, error) => app.log.warn({ milestoneId, reason: error.message }, 'auto-release refused; left for the client'),
   };

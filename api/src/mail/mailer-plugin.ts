@@ -14,8 +14,14 @@ declare module 'fastify' {
      * soon as the call returns.
      */
     deliverMail(message: MailMessage): Promise<void>;
-    /** `deliverMail` for the several e-mails of one event, stored in one statement. */
+    /**
+     * `deliverMail` for the several e-mails of one event. The e-mails of every
+     * event handed over in the same turn of the event loop are stored in one
+     * statement: under load, many payments' e-mails share one round trip.
+     */
     deliverMails(messages: MailMessage[]): Promise<void>;
+    /** Runs `task` now, without the caller waiting; `backgroundIdle` and a clean shutdown wait for it. */
+    inBackground(task: () => Promise<void>): void;
     /**
      * Runs `task` (issuing a link, composing and sending an e-mail) once the
      * answer to `request` has gone out, so that whether there was anything to
@@ -45,7 +51,7 @@ export const mailerPlugin = fp<{ config: AppConfig }>(
         await app.enqueue(MAIL_JOB, message);
       }
     });
-    app.decorate('deliverMails', async (messages: MailMessage[]) => {
+    const storeAll = async (messages: MailMessage[]) => {
       if (mailer.kind === 'outbox' && mailer.sendAll) {
         await mailer.sendAll(messages).catch((error: unknown) => {
           app.log.error({ err: error, subjects: messages.map((message) => message.subject) }, 'e-mail delivery failed');
@@ -55,10 +61,31 @@ export const mailerPlugin = fp<{ config: AppConfig }>(
       } else {
         await app.enqueueAll(MAIL_JOB, messages);
       }
+    };
+    // The batch being gathered in this turn of the event loop, stored in the next.
+    let gathering: { messages: MailMessage[]; stored: Promise<void> } | undefined;
+    app.decorate('deliverMails', (messages: MailMessage[]) => {
+      if (messages.length === 0) return Promise.resolve();
+      if (!gathering) {
+        const batch = { messages: [] as MailMessage[], stored: Promise.resolve() };
+        batch.stored = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+          gathering = undefined;
+          return storeAll(batch.messages);
+        });
+        gathering = batch;
+      }
+      gathering.messages.push(...messages);
+      return gathering.stored;
     });
 
     const waiting = new WeakMap<FastifyRequest, Array<() => void>>();
     const running = new Set<Promise<void>>();
+    app.decorate('inBackground', (task: () => Promise<void>) => {
+      const done = task()
+        .catch((error: unknown) => app.log.error({ err: error }, 'background task failed'))
+        .finally(() => running.delete(done));
+      running.add(done);
+    });
     app.decorate('afterResponse', (request: FastifyRequest, task: () => Promise<void>) => {
       let start!: () => void;
       const started = new Promise<void>((resolve) => {

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Queryable } from '../db/database';
+import { prepared, type Queryable } from '../db/database';
 
 export interface MailMessage {
   to: string;
@@ -30,21 +30,30 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   };
 }
 
+// Nothing listens for the outbox: its writes need not wait for announcements.
+const STORE_ONE = prepared('INSERT INTO mail_outbox (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)', { announces: false });
+const STORE_ALL = prepared(
+  `INSERT INTO mail_outbox (to_address, subject, text_body, html_body)
+   SELECT t.to_address, t.subject, t.text_body, t.html_body FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY
+     AS t (to_address, subject, text_body, html_body, n) ORDER BY t.n`,
+  { announces: false },
+);
+
 /** Keeps messages in the `mail_outbox` table, readable through the development outbox. */
 export function createOutboxMailer(db: Queryable): Mailer {
   return {
     kind: 'outbox',
     async send({ to, subject, text, html }) {
-      await db.query('INSERT INTO mail_outbox (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)', [to, subject, text, html]);
+      await db.query(STORE_ONE, [to, subject, text, html]);
     },
     async sendAll(messages) {
       if (messages.length === 0) return;
-      await db.query(
-        `INSERT INTO mail_outbox (to_address, subject, text_body, html_body)
-         SELECT t.to_address, t.subject, t.text_body, t.html_body FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY
-           AS t (to_address, subject, text_body, html_body, n) ORDER BY t.n`,
-        [messages.map((m) => m.to), messages.map((m) => m.subject), messages.map((m) => m.text), messages.map((m) => m.html)],
-      );
+      await db.query(STORE_ALL, [
+        messages.map((m) => m.to),
+        messages.map((m) => m.subject),
+        messages.map((m) => m.text),
+        messages.map((m) => m.html),
+      ]);
     },
     async close() {},
   };

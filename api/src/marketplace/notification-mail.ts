@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MessageDescriptor } from '@lingui/core';
 import { MARKETPLACE_API_MESSAGES as MM, API_MESSAGES as M, ESCROW_API_MESSAGES as EM, CONVERSATION_API_MESSAGES as CM } from 'shared/messages';
 import { isApiLocale, translatorFor, type Translator } from '../i18n/server-i18n';
-import type { NewNotification, NotificationKind } from './notifications';
+import type { NewNotification, NotificationKind, Recipient } from './notifications';
 import { escapeHtml } from '../mail/templates';
 import { neutraliseLinks } from '../mail/plain-text';
 import type { MailMessage } from '../mail/mailer';
@@ -42,6 +42,17 @@ export function notificationText(t: Translator, kind: string, data: Record<strin
   return descriptor ? t(descriptor(data), data) : kind;
 }
 
+/** The readers of `notifications` by id: as the notifications name them, or looked up when one does not. */
+async function recipientsOf(app: FastifyInstance, notifications: NewNotification[]): Promise<Map<string, Recipient>> {
+  if (notifications.every((notification) => notification.recipient)) {
+    return new Map(notifications.map((notification) => [notification.userId, notification.recipient!]));
+  }
+  const { rows } = await app.db.query<Recipient & { id: string }>('SELECT id, email, first_name, locale FROM users WHERE id = ANY ($1::uuid[])', [
+    [...new Set(notifications.map((notification) => notification.userId))],
+  ]);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /**
  * E-mails the same events as the in-app notifications, each in its reader's
  * language. Called after the transaction commits: a mail never announces a
@@ -49,11 +60,7 @@ export function notificationText(t: Translator, kind: string, data: Record<strin
  */
 export async function emailNotifications(app: FastifyInstance, publicUrl: string, notifications: NewNotification[]): Promise<void> {
   if (notifications.length === 0) return;
-  const { rows } = await app.db.query<{ id: string; email: string; first_name: string; locale: string }>(
-    'SELECT id, email, first_name, locale FROM users WHERE id = ANY ($1::uuid[])',
-    [[...new Set(notifications.map((notification) => notification.userId))]],
-  );
-  const people = new Map(rows.map((row) => [row.id, row]));
+  const people = await recipientsOf(app, notifications);
   const messages: MailMessage[] = [];
   for (const notification of notifications) {
     const person = people.get(notification.userId);
@@ -77,4 +84,17 @@ export async function emailNotifications(app: FastifyInstance, publicUrl: string
   }
   // One statement for all of them: a payment e-mails two or three people.
   await app.deliverMails(messages);
+}
+
+/**
+ * E-mails notifications once their change has committed, without the caller
+ * waiting: `backgroundIdle` and a clean shutdown wait for them.
+ */
+export function notificationMailer(app: FastifyInstance, publicUrl: string) {
+  return (notifications: NewNotification[]): void => {
+    if (notifications.length === 0) return;
+    app.inBackground(() =>
+      emailNotifications(app, publicUrl, notifications).catch((error: unknown) => app.log.error({ err: error }, 'notification e-mails failed')),
+    );
+  };
 }

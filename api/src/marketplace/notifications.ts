@@ -33,6 +33,15 @@ export interface NewNotification {
   kind: NotificationKind;
   data: Record<string, string | number>;
   link: string;
+  /** The reader, when the statement that wrote the notification read them too (the money calls): their e-mail needs no look-up. */
+  recipient?: Recipient;
+}
+
+/** What an e-mail to a notification's reader needs. */
+export interface Recipient {
+  email: string;
+  first_name: string;
+  locale: string;
 }
 
 /** Records in-app notifications inside the caller's transaction, so they exist exactly when the change does. */

@@ -34,7 +34,8 @@ import { disputeView } from '../../escrow/contract-views';
 import { addDisputeMessage, resolveDispute, startMediation, type DisputeRow } from '../../escrow/dispute-operations';
 import { declareInsolvency } from '../../escrow/insolvency-operations';
 import { checkLedger, ledgerWatermark } from '../../escrow/ledger-check';
-import { announcer, escrowFiles, lockContext, notFound, sendAnswer, sendEscrowFile, sendStatement, viewOf } from '../contracts/contract-access';
+import { notificationMailer } from '../../marketplace/notification-mail';
+import { escrowFiles, lockContext, notFound, sendAnswer, sendEscrowFile, sendStatement, viewOf } from '../contracts/contract-access';
 import { UUID } from '../projects/project-guards';
 import { adminName } from './audit';
 
@@ -44,7 +45,7 @@ const PAGE_SIZE = 20;
 /** The back office's escrow: held funds, contracts, expert assignment, disputes, insolvency and the ledger check. */
 export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig; payments: PaymentProvider }> = async (app, { config }) => {
   const files = escrowFiles(app.objectStore);
-  const announce = announcer(app, config);
+  const announce = notificationMailer(app, config.publicUrl);
   app.addHook('onRequest', app.requireAdmin);
   const api = app.withTypeProvider<ValibotTypeProvider>();
 

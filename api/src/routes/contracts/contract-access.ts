@@ -1,11 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MessageDescriptor } from '@lingui/core';
 import { ESCROW_API_MESSAGES as EM, STATEMENT_MESSAGES } from 'shared/messages';
-import type { AppConfig } from '../../config';
 import { prepared, type Queryable } from '../../db/database';
 import { HttpError } from '../../plugins/error-handler';
-import { emailNotifications } from '../../marketplace/notification-mail';
-import type { NewNotification } from '../../marketplace/notifications';
 import { contractMilestones, type ContractRow, type MilestoneRow } from '../../escrow/contracts';
 import { accountFigures, contractStatement, contractViewById, type ViewerRole } from '../../escrow/contract-views';
 import type { ContractContext } from '../../escrow/operations';
@@ -26,15 +23,6 @@ export const DOCUMENT_KINDS: readonly FileKind[] = ['pdf', ...IMAGE_KINDS];
 
 export function notFound(request: FastifyRequest): HttpError {
   return new HttpError(404, request.t(EM.contractNotFound));
-}
-
-/** Notifications are written in the transaction; their e-mails go out after it commits. */
-export function announcer(app: FastifyInstance, config: AppConfig) {
-  return (notifications: NewNotification[]) => {
-    void emailNotifications(app, config.publicUrl, notifications).catch((error: unknown) =>
-      app.log.error({ err: error }, 'notification e-mails failed'),
-    );
-  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { parseWith } from '../../accounts/validate';
 import { SIGNED_IN } from '../../accounts/signed-in';
 import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { HttpError } from '../../plugins/error-handler';
+import { notificationMailer } from '../../marketplace/notification-mail';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
 import { readMultipart, type UploadRules } from '../../uploads/multipart-upload';
 import { idempotencyKeyOf, idempotent, requestHash, type Answer } from '../../escrow/idempotency';
@@ -48,7 +49,6 @@ import {
   DOCUMENT_KINDS,
   ESCROW_FILE_MAX_BYTES,
   IMAGE_KINDS,
-  announcer,
   escrowFiles,
   lockContext,
   notFound,
@@ -83,7 +83,7 @@ const EVIDENCE_RULES: UploadRules = { ...REPORT_RULES, field: 'evidence' };
  */
 export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: PaymentProvider }> = async (app, { config, payments }) => {
   const files = escrowFiles(app.objectStore);
-  const announce = announcer(app, config);
+  const announce = notificationMailer(app, config.publicUrl);
   const ttlHours = config.escrow.idempotencyTtlHours;
   await app.register(multipart, { limits: { fileSize: ESCROW_FILE_MAX_BYTES, files: 6, fields: 10, parts: 16 } });
   // Before the schemas: a stranger hears 401, never what was wrong with the request.

@@ -17,7 +17,7 @@ import { findUserByEmail } from '../../accounts/users';
 import { translatorFor } from '../../i18n/server-i18n';
 import { HttpError } from '../../plugins/error-handler';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
-import { emailNotifications } from '../../marketplace/notification-mail';
+import { notificationMailer } from '../../marketplace/notification-mail';
 import { isBarred, receivesRequests } from '../../marketplace/project-access';
 import { UUID, can, requirePermission, type Viewer } from '../projects/project-guards';
 import { escapeHtml } from '../../mail/templates';
@@ -89,11 +89,8 @@ export const inviteRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (ap
     reply.header('retry-after', String(Math.max(1, rows[0]?.wait_s ?? 86_400)));
     throw new HttpError(429, request.t(M.invitesPerDay));
   };
-  const announce = (notifications: NewNotification[]) => {
-    void emailNotifications(app, config.publicUrl, notifications).catch((error: unknown) =>
-      app.log.error({ err: error }, 'notification e-mails failed'),
-    );
-  };
+  /** Notifications in the transaction, e-mails after it commits. */
+  const announce = notificationMailer(app, config.publicUrl);
 
   api.post(
     '/invites',

@@ -21,7 +21,7 @@ import { HttpError } from '../../plugins/error-handler';
 import { documentFiles } from '../../marketplace/document-files';
 import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, contentDisposition, type StoredFiles } from '../../uploads/stored-files';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
-import { emailNotifications } from '../../marketplace/notification-mail';
+import { notificationMailer } from '../../marketplace/notification-mail';
 import { matchingRequestSql, receivesRequests, type ProjectRow } from '../../marketplace/project-access';
 import { MULTIPART_LIMITS, parseDraft, parseProject, readProjectMultipart, storedFields, type UploadedDocument } from './project-input';
 import { listDocuments, listQuotes, projectCard, projectDetail, type DocumentRow } from './project-views';
@@ -110,11 +110,7 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
   const api = app.withTypeProvider<ValibotTypeProvider>();
 
   /** Notifications in the transaction, e-mails after it commits. */
-  const announce = (notifications: NewNotification[]) => {
-    void emailNotifications(app, config.publicUrl, notifications).catch((error: unknown) =>
-      app.log.error({ err: error }, 'notification e-mails failed'),
-    );
-  };
+  const announce = notificationMailer(app, config.publicUrl);
 
   api.get(
     '/projects',
