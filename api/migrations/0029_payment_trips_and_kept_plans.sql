@@ -51,9 +51,30 @@ END $$;
 -- every call (the array's length is known only then): 0.17 ms a call, 0.06 ms with the plan kept.
 ALTER FUNCTION escrow_notify(uuid[], text, uuid, text, text) SET plan_cache_mode = force_generic_plan;
 
--- The contract's view reads one contract's rows by their keys. A session keeps the plan it made
--- the first times (migration 0024): made while the ledger was small, that plan read the whole
--- ledger for the contract's transfers, and every payment of that session went on reading all of
--- it as the ledger grew (a platform's first minutes, and every benchmark on a fresh database).
--- Without sequential scans the plan reads through the indexes, whatever the sizes it was made with.
+-- Every payment function reads its rows by their keys. A session keeps the plans of their
+-- statements from its first calls (PL/pgSQL): made while the tables were small, or after the
+-- statistics autovacuum gathered then (a platform's first minutes, every benchmark on a fresh
+-- database), those plans read whole tables (every account to find one, every transfer to find a
+-- contract's, every payment intent to find one by its id), and every payment of that session went
+-- on reading all of them as they grew, until something made it plan again. Planned without
+-- sequential scans, they read through the indexes whatever the sizes they were planned with
+-- (`payment-plans.postgres.test.ts`, `contract-view-plan.postgres.test.ts`). The setting applies
+-- to what each function runs, the triggers and foreign-key checks of its writes included, and
+-- costs well under a microsecond a call.
+ALTER FUNCTION escrow_barred(uuid) SET enable_seqscan = off;
+ALTER FUNCTION escrow_account(text, uuid, uuid, text) SET enable_seqscan = off;
 ALTER FUNCTION escrow_contract_view(uuid) SET enable_seqscan = off;
+ALTER FUNCTION escrow_claim_key(text, text, text, integer) SET enable_seqscan = off;
+ALTER FUNCTION escrow_notify(uuid[], text, uuid, text, text) SET enable_seqscan = off;
+ALTER FUNCTION escrow_guard_client(uuid, uuid) SET enable_seqscan = off;
+ALTER FUNCTION escrow_lock_for_client(uuid, uuid, uuid) SET enable_seqscan = off;
+ALTER FUNCTION escrow_fund_locked(uuid, uuid, bigint, text, text, text) SET enable_seqscan = off;
+ALTER FUNCTION escrow_keep_as_credit(uuid, uuid, bigint) SET enable_seqscan = off;
+ALTER FUNCTION escrow_release_locked(uuid, uuid, text) SET enable_seqscan = off;
+ALTER FUNCTION escrow_release(text, text, text, integer, uuid, uuid, uuid) SET enable_seqscan = off;
+ALTER FUNCTION escrow_fund_begin(text, text, text, integer, uuid, uuid, uuid, boolean, text, text) SET enable_seqscan = off;
+ALTER FUNCTION escrow_fund_post(uuid, text, text, jsonb) SET enable_seqscan = off;
+ALTER FUNCTION project_status_from_contracts(uuid) SET enable_seqscan = off;
+ALTER FUNCTION project_follow_contracts(uuid) SET enable_seqscan = off;
+ALTER FUNCTION contracts_move_project() SET enable_seqscan = off;
+ALTER FUNCTION milestones_move_project() SET enable_seqscan = off;
