@@ -40,14 +40,15 @@ export async function startBenchServer(options: {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${options.port}`;
+  const ended = () => server.exitCode !== null || server.signalCode !== null;
   const stop = async () => {
-    if (server.exitCode !== null) return;
+    if (ended()) return;
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   };
   try {
     for (let i = 0; ; i += 1) {
-      if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
+      if (ended()) throw new Error(`the server stopped (exit ${server.exitCode ?? server.signalCode})`);
       if (i >= 240) throw new Error('the server did not start');
       if (
         await fetch(`${base}/api/v1/health`).then(
