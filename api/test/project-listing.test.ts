@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from './test-app';
 import { createClient, createSpecialist, type Person } from './marketplace-helpers';
 import { RememberedTotals } from '../src/routes/projects/listing-totals';
+import { projectListingQuery } from '../src/routes/projects/project-listing';
 
 /*
  * A specialist's request list gathers open requests in their trades and area,
@@ -177,5 +178,29 @@ describe('remembered totals', () => {
     expect(totals.get('a')).toBeUndefined();
     expect(totals.get('c')).toBe(30);
     expect(totals.size).toBe(1);
+  });
+});
+
+describe('the listing statement', () => {
+  const page = { page: 1, page_size: 12 };
+
+  it('is built once per shape of request: other values only change its parameters', () => {
+    const douala = projectListingQuery('a', 'specialist', { ...page, category: 'kitchen', city: 'Douala' }, { count: false });
+    const yaounde = projectListingQuery('b', 'specialist', { ...page, page: 3, category: 'plumbing', city: 'Yaoundé' }, { count: false });
+    expect(yaounde.statement).toBe(douala.statement);
+    expect(yaounde.params).toEqual(['b', 'plumbing', 'Yaoundé', 12, 24, 36]);
+    // Another filter, the total asked for, another order or another viewer: another statement.
+    const others = [
+      projectListingQuery('a', 'specialist', { ...page, category: 'kitchen' }, { count: false }),
+      projectListingQuery('a', 'specialist', { ...page, category: 'kitchen', city: 'Douala' }, { count: true }),
+      projectListingQuery('a', 'specialist', { ...page, category: 'kitchen', city: 'Douala', sort: 'oldest' }, { count: false }),
+      projectListingQuery('a', 'owner', { ...page, category: 'kitchen', city: 'Douala' }),
+    ];
+    expect(new Set([douala.statement, ...others.map((other) => other.statement)]).size).toBe(5);
+  });
+
+  it('reads only what a card shows: no description, no contract', async () => {
+    const { text } = projectListingQuery('a', 'specialist', page).statement;
+    expect(text).not.toMatch(/description|contracts c\b/);
   });
 });

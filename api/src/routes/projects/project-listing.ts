@@ -1,6 +1,5 @@
 import { prepared, type PreparedStatement, type Queryable } from '../../db/database';
-import { PROJECT_CARD_COLUMNS, PROJECT_CARD_JOINS } from './project-views';
-import type { ProjectWithOwner } from './project-guards';
+import { LISTING_CARD_COLUMNS, type ProjectCardRow } from './project-views';
 import { RememberedTotals } from './listing-totals';
 
 export interface ListingFilters {
@@ -68,6 +67,20 @@ export interface ListingStatement {
   counted: boolean;
 }
 
+/** The filters a listing may have, in the order of their parameters, each a condition on the table `t` (rewritten for any alias). */
+const FILTERS: { sql: string; value: (filters: ListingFilters) => unknown }[] = [
+  { sql: 't.category = ?', value: (filters) => filters.category },
+  { sql: 'lower(t.city) = lower(?)', value: (filters) => filters.city },
+  { sql: 't.status = ?', value: (filters) => filters.status },
+  { sql: 't.country = ?', value: (filters) => filters.country?.toUpperCase() },
+  { sql: "t.search @@ plainto_tsquery('simple', ?)", value: (filters) => filters.q },
+];
+const CATEGORY = 0;
+const CITY = 1;
+
+/** Statements by shape (viewer, filters given, order, count): values never change the text, only the parameters. */
+const statements = new Map<string, PreparedStatement>();
+
 /**
  * The one statement of `GET /projects`: a page of cards and, when asked, the
  * total. It always answers one row at least: the total, with no card when the
@@ -80,6 +93,11 @@ export interface ListingStatement {
  * The two forms are two statements: the page alone then has a generic plan
  * cheaper than the planner's estimate for a custom one, so it is planned once
  * per connection instead of on every request (planning it cost more than running it).
+ *
+ * Parameters: the viewer, each filter given (in the order of FILTERS), the
+ * page's size and offset, and for a specialist how many rows each area gives.
+ * The text depends only on which filters are given, so it is written once per
+ * shape and kept.
  */
 export function projectListingQuery(
   viewerId: string,
@@ -87,41 +105,52 @@ export function projectListingQuery(
   filters: ListingFilters,
   { count = true }: { count?: boolean } = {},
 ): ListingStatement {
-  const params: unknown[] = [viewerId];
-  const where: Filter[] = [];
-  /** `sql` names the table `t`, so each filter can be written for any alias. */
-  const add = (sql: string, value: unknown) => {
-    const placeholder = `$${params.push(value)}`;
-    where.push((alias) => sql.replaceAll('t.', `${alias}.`).replace('?', placeholder));
-    return placeholder;
-  };
-  const category = filters.category ? add('t.category = ?', filters.category) : undefined;
-  const city = filters.city ? add('lower(t.city) = lower(?)', filters.city) : undefined;
-  if (filters.status) add('t.status = ?', filters.status);
-  if (filters.country) add('t.country = ?', filters.country.toUpperCase());
-  if (filters.q) add("t.search @@ plainto_tsquery('simple', ?)", filters.q);
+  const counted = viewer !== 'specialist' || count;
+  const given = FILTERS.map((filter) => filter.value(filters) || undefined);
   const direction = filters.sort === 'oldest' ? 'ASC' : 'DESC';
-  const offsetValue = (filters.page - 1) * filters.page_size;
-  const limit = `$${params.push(filters.page_size)}`;
-  const offset = `$${params.push(offsetValue)}`;
+  const offset = (filters.page - 1) * filters.page_size;
+  const params = [viewerId, ...given.filter((value) => value !== undefined), filters.page_size, offset];
+  if (viewer === 'specialist') params.push(offset + filters.page_size);
+  const shape = `${viewer} ${given.map((value) => (value === undefined ? 0 : 1)).join('')} ${direction} ${counted}`;
+  let statement = statements.get(shape);
+  if (!statement) {
+    statement = prepared(listingText(viewer, given, direction, counted));
+    statements.set(shape, statement);
+  }
+  return { statement, params, pageSize: filters.page_size, counted };
+}
+
+/** The text of projectListingQuery for one shape: `given` holds a value for each filter given (and undefined for the others). */
+function listingText(viewer: ListingViewer, given: unknown[], direction: 'ASC' | 'DESC', count: boolean): string {
+  let last = 1;
+  const where: Filter[] = [];
+  const placeholders = given.map((value, i) => {
+    if (value === undefined) return undefined;
+    const placeholder = `$${(last += 1)}`;
+    where.push((alias) => FILTERS[i]!.sql.replaceAll('t.', `${alias}.`).replace('?', placeholder));
+    return placeholder;
+  });
+  const limit = `$${(last += 1)}`;
+  const offset = `$${(last += 1)}`;
   const cards = (page: string) => `
-    SELECT ${PROJECT_CARD_COLUMNS}
+    SELECT ${LISTING_CARD_COLUMNS}
       FROM (${page}) page
       JOIN projects p ON p.id = page.id
-      ${PROJECT_CARD_JOINS}`;
+      JOIN users u ON u.id = p.owner_id`;
 
   if (viewer !== 'specialist') {
-    const text = `WITH seen AS MATERIALIZED (${ownProjects(viewer, where)})
+    return `WITH seen AS MATERIALIZED (${ownProjects(viewer, where)})
       SELECT total.n AS total, card.*
         FROM (SELECT count(*) AS n FROM seen) total
         LEFT JOIN LATERAL (${cards(`SELECT id, created_at FROM seen ORDER BY ${order(direction)} LIMIT ${limit} OFFSET ${offset}`)}) card ON true
        ORDER BY ${order(direction, 'card.')}`;
-    return { statement: prepared(text), params, pageSize: filters.page_size, counted: true };
   }
 
-  const first = `$${params.push(offsetValue + filters.page_size)}`;
+  const first = `$${(last += 1)}`;
+  const category = placeholders[CATEGORY];
+  const city = placeholders[CITY];
   // The areas: each trade of the profile (once, even if named twice) with each of its cities, or with none for the whole country.
-  const text = `WITH areas AS MATERIALIZED (
+  return `WITH areas AS MATERIALIZED (
       SELECT c.category, sp.service_country AS country, x.city
         FROM specialist_profiles sp
        CROSS JOIN LATERAL (SELECT DISTINCT unnest(sp.categories) AS category) c
@@ -135,7 +164,6 @@ export function projectListingQuery(
         `SELECT id, created_at FROM (${specialistRequests(where, direction, first)}) listed ORDER BY ${order(direction)} LIMIT ${limit} OFFSET ${offset}`,
       )}) card ON true
      ORDER BY ${order(direction, 'card.')}`;
-  return { statement: prepared(text), params, pageSize: filters.page_size, counted: count };
 }
 
 /** One instance's remembered totals per database, so two applications in one process never share them. */
@@ -156,7 +184,7 @@ export async function listProjects(
   viewerId: string,
   viewer: ListingViewer,
   filters: ListingFilters,
-): Promise<{ rows: ProjectWithOwner[]; total: number }> {
+): Promise<{ rows: ProjectCardRow[]; total: number }> {
   let totals: RememberedTotals | undefined;
   let remembered: number | undefined;
   const key = totalKey(viewerId, filters);
@@ -166,7 +194,7 @@ export async function listProjects(
     remembered = totals.get(key);
   }
   const { statement, params } = projectListingQuery(viewerId, viewer, filters, { count: remembered === undefined });
-  const { rows } = await db.query<ProjectWithOwner & { total: string | number | null }>(statement, params);
+  const { rows } = await db.query<ProjectCardRow & { total: string | number | null }>(statement, params);
   const cards = rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row);
   const before = (filters.page - 1) * filters.page_size;
   if (remembered === undefined) {
