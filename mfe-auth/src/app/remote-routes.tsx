@@ -1,5 +1,4 @@
-import { lazy } from 'react';
-import { createRemoteRoutes } from 'shared/remote';
+import { createRemoteRoutes, lazyPage } from 'shared/remote';
 import { CATALOG_NAME, loadCatalog } from './catalog';
 import type { RemoteModules } from 'shared/federation';
 
@@ -8,15 +7,15 @@ export default createRemoteRoutes({
   name: CATALOG_NAME,
   loadCatalog,
   pages: {
-    Login: lazy(() => import('../features/sign-in/sign-in-page').then((m) => ({ default: m.SignInPage }))),
-    SignUp: lazy(() => import('../features/sign-up/sign-up-page').then((m) => ({ default: m.SignUpPage }))),
-    SignUpSpecialists: lazy(() => import('../features/sign-up/sign-up-page').then((m) => ({ default: m.SignUpSpecialistsPage }))),
-    ForgotPassword: lazy(() => import('../features/password/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage }))),
-    ResetPassword: lazy(() => import('../features/password/reset-password-page').then((m) => ({ default: m.ResetPasswordPage }))),
-    Expired: lazy(() => import('../features/password/expired-page').then((m) => ({ default: m.ExpiredPage }))),
-    VerifyEmail: lazy(() => import('../features/verify-email/verify-email-page').then((m) => ({ default: m.VerifyEmailPage }))),
-    SocialCallback: lazy(() => import('../features/social/social-callback-page').then((m) => ({ default: m.SocialCallbackPage }))),
-    SocialLinkConfirm: lazy(() => import('../features/social/link-account-page').then((m) => ({ default: m.LinkAccountPage }))),
-    AdminLogin: lazy(() => import('../features/admin/admin-login-page').then((m) => ({ default: m.AdminLoginPage }))),
+    Login: lazyPage(() => import('../features/sign-in/sign-in-page').then((m) => ({ default: m.SignInPage }))),
+    SignUp: lazyPage(() => import('../features/sign-up/sign-up-page').then((m) => ({ default: m.SignUpPage }))),
+    SignUpSpecialists: lazyPage(() => import('../features/sign-up/sign-up-page').then((m) => ({ default: m.SignUpSpecialistsPage }))),
+    ForgotPassword: lazyPage(() => import('../features/password/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage }))),
+    ResetPassword: lazyPage(() => import('../features/password/reset-password-page').then((m) => ({ default: m.ResetPasswordPage }))),
+    Expired: lazyPage(() => import('../features/password/expired-page').then((m) => ({ default: m.ExpiredPage }))),
+    VerifyEmail: lazyPage(() => import('../features/verify-email/verify-email-page').then((m) => ({ default: m.VerifyEmailPage }))),
+    SocialCallback: lazyPage(() => import('../features/social/social-callback-page').then((m) => ({ default: m.SocialCallbackPage }))),
+    SocialLinkConfirm: lazyPage(() => import('../features/social/link-account-page').then((m) => ({ default: m.LinkAccountPage }))),
+    AdminLogin: lazyPage(() => import('../features/admin/admin-login-page').then((m) => ({ default: m.AdminLoginPage }))),
   },
 }) satisfies RemoteModules['mfe_auth']['Routes'];

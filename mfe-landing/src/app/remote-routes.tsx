@@ -1,5 +1,4 @@
-import { lazy } from 'react';
-import { createRemoteRoutes } from 'shared/remote';
+import { createRemoteRoutes, lazyPage } from 'shared/remote';
 import { CATALOG_NAME, loadCatalog } from './catalog';
 import type { RemoteModules } from 'shared/federation';
 
@@ -9,10 +8,10 @@ export default createRemoteRoutes({
   name: CATALOG_NAME,
   loadCatalog,
   pages: {
-    Home: lazy(() => import('./home-page')),
-    Contractors: lazy(() => import('../features/contractors/contractors-page')),
-    TermsOfService: lazy(() => import('../features/legal/terms-page')),
-    PrivacyPolicy: lazy(() => import('../features/legal/privacy-page')),
-    Catalog: lazy(() => import('../features/catalog/catalog-notice-page')),
+    Home: lazyPage(() => import('./home-page')),
+    Contractors: lazyPage(() => import('../features/contractors/contractors-page')),
+    TermsOfService: lazyPage(() => import('../features/legal/terms-page')),
+    PrivacyPolicy: lazyPage(() => import('../features/legal/privacy-page')),
+    Catalog: lazyPage(() => import('../features/catalog/catalog-notice-page')),
   },
 }) satisfies RemoteModules['mfe_landing']['Routes'];

@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { MONEY_MESSAGES as M } from './money-messages';
+import { numberFormat } from '../i18n/intl-formats';
 
 /** The largest amount, in minor units, anything accepts: well inside JavaScript's exact integers. */
 export const MONEY_MAX_MINOR = 1_000_000_000_000;
@@ -10,7 +11,7 @@ export const MONEY_MAX_MINOR = 1_000_000_000_000;
  */
 export function currencyDigits(currency: string): number {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     return 2;
   }
@@ -71,9 +72,7 @@ export function parseMoney(text: string, currency: string, locale: string, digit
 
 /** An example amount written the locale's way ("1 500,50", "1,500.50", "1 500"), for messages. */
 export function moneyExample(currency: string, locale: string, digits = currencyDigits(currency)): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true }).format(
-    digits > 0 ? 1500.5 : 1500,
-  );
+  return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true }).format(digits > 0 ? 1500.5 : 1500);
 }
 
 /** The message for a problem, ready for `i18n._(descriptor)` (its values filled in). */

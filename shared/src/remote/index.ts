@@ -1,2 +1,2 @@
-export { createRemoteRoutes } from './create-remote-routes';
-export type { RemoteRoutesOptions, RemoteRoutesComponent } from './create-remote-routes';
+export { createRemoteRoutes, lazyPage } from './create-remote-routes';
+export type { RemoteRoutesOptions, RemoteRoutesComponent, PreloadablePage } from './create-remote-routes';

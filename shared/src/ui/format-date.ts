@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../i18n/intl-formats';
+
 /**
  * Dates in the page's language; the API sends ISO 8601. A calendar date
  * ("2026-03-01") is a day, not an instant: it is read at noon UTC and shown in
@@ -8,7 +10,7 @@ export function formatDate(value: string | null | undefined, locale: string): st
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = new Date(day ? `${value}T12:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale || 'en', { dateStyle: 'medium', timeZone: day ? 'UTC' : undefined }).format(date);
+  return dateTimeFormat(locale || 'en', { dateStyle: 'medium', timeZone: day ? 'UTC' : undefined }).format(date);
 }
 
 /** An instant with its time of day, in the reader's time zone. */
@@ -16,5 +18,5 @@ export function formatDateTime(value: string | null | undefined, locale: string)
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale || 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(locale || 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

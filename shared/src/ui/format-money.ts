@@ -1,4 +1,5 @@
 import { currencyDigits, parseMoney } from '../money/parse-money';
+import { numberFormat } from '../i18n/intl-formats';
 
 /**
  * Money travels as integers of minor units (spec §7). The number of minor
@@ -13,7 +14,7 @@ export function minorDigitsOf(currency: string): number {
 export function formatMoney(amountMinor: number, currency: string, locale: string, minorDigits = minorDigitsOf(currency)): string {
   const major = amountMinor / 10 ** minorDigits;
   try {
-    return new Intl.NumberFormat(locale, {
+    return numberFormat(locale, {
       style: 'currency',
       currency,
       minimumFractionDigits: Number.isInteger(major) ? 0 : minorDigits,
@@ -31,7 +32,7 @@ export function formatMoney(amountMinor: number, currency: string, locale: strin
 export function formatMoneyCompact(amountMinor: number, currency: string, locale: string, minorDigits = minorDigitsOf(currency)): string {
   const major = amountMinor / 10 ** minorDigits;
   try {
-    return new Intl.NumberFormat(locale, {
+    return numberFormat(locale, {
       style: 'currency',
       currency,
       notation: 'compact',

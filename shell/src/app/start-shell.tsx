@@ -6,7 +6,7 @@ import { browserStorage, startSession, STORAGE_KEYS } from 'shared/session';
 import { Spinner } from 'shared/ui';
 import { findRoute, type RouteEntry } from 'shared/routing';
 import type { RemoteRoutesComponent } from 'shared/remote';
-import { loadRemoteModule, preloadRemote } from '../features/common/load-remote-module';
+import { loadRemoteModule, preloadRoute } from '../features/common/load-remote-module';
 import { loadRemotesConfig } from '../features/common/remotes-config';
 import { loadClientHeader } from '../features/chrome/client-header-loader';
 import { primeRemoteSlot } from '../features/common/remote-slot';
@@ -103,8 +103,12 @@ export async function startShell(container: HTMLElement): Promise<void> {
     console.warn('Messages could not be loaded; showing the source language', error);
   });
   const route = findRoute(window.location.pathname);
-  // The page's remote starts loading as soon as its address is known, in parallel with the session start-up.
-  const remotesReady = loadRemotesConfig().then(() => preloadRemote(route?.remote));
+  // The page's remote starts loading as soon as its address is known, in parallel with the session start-up. A
+  // returning visitor's signed-in page is drawn here, not sent as HTML: its own code and messages start loading too,
+  // instead of once the router has rendered it after the whole start-up (a public page's first paint would only lose
+  // bandwidth to them).
+  const drawnHere = Boolean(route?.auth) && hasStoredSession();
+  const remotesReady = loadRemotesConfig().then(() => preloadRoute(route, { page: drawnHere, ...(drawnHere ? { messagesAfter: localeReady } : {}) }));
   const sessionReady = startSession();
   // A returning client's header (its own chunk) loads with the rest, so the first signed-in paint has its chrome.
   const chromeReady = browserStorage().getItem(STORAGE_KEYS.clientToken) ? loadClientHeader().catch(() => undefined) : undefined;

@@ -1,8 +1,9 @@
+import { numberFormat } from 'shared/i18n';
 /** Dates come from shared/ui, the same in every area. */
 export { formatDate, formatDateTime } from 'shared/ui';
 
 export function formatBytes(size: number, locale: string): string {
-  const format = (value: number, unit: string) => `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)} ${unit}`;
+  const format = (value: number, unit: string) => `${numberFormat(locale, { maximumFractionDigits: 1 }).format(value)} ${unit}`;
   if (size < 1024) return format(size, locale === 'fr' ? 'o' : 'B');
   if (size < 1024 * 1024) return format(size / 1024, locale === 'fr' ? 'Ko' : 'KB');
   return format(size / (1024 * 1024), locale === 'fr' ? 'Mo' : 'MB');

@@ -11,6 +11,7 @@ import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import type { Design } from 'shared/contract';
 import { listDesigns } from '../common/api/list-designs';
 import { useFilterParams } from '../common/use-filter-params';
+import { numberFormat } from 'shared/i18n';
 
 const PAGE_SIZE = 12;
 
@@ -29,7 +30,7 @@ function TierMark({ tier }: { tier: Design['tier'] }) {
 
 function Area({ value }: { value: number }) {
   const { i18n } = useLingui();
-  const area = new Intl.NumberFormat(i18n.locale).format(value);
+  const area = numberFormat(i18n.locale).format(value);
   return <Trans>{area} m²</Trans>;
 }
 

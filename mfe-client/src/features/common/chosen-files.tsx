@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { numberFormat } from 'shared/i18n';
 
 /** A file size in the reader's language: 820 kB, 3.4 MB. */
 export function formatBytes(bytes: number, locale: string): string {
@@ -11,7 +12,7 @@ export function formatBytes(bytes: number, locale: string): string {
   }
   // Bytes are written out, so they take the plural ("125 bytes", "125 octets"): the short form stays "byte" in English.
   const display = unit === 0 ? 'long' : 'short';
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: display, maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: display, maximumFractionDigits: 1 }).format(value);
 }
 
 interface ChosenFilesProps {

@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import type { BaseIssue } from 'valibot';
 import { CONVERSATION_MESSAGES, MESSAGE_MAX_LENGTH, type ConversationSummary, type Participant } from 'shared/contract';
+import { dateTimeFormat } from 'shared/i18n';
 
 /** The people of a conversation other than the reader. */
 export function othersOf(conversation: Pick<ConversationSummary, 'participants'>, userId: string | undefined): Participant[] {
@@ -29,7 +30,7 @@ export function formatDay(iso: string, locale: string, now = new Date()): string
   const days = Math.round((startOfDay(now) - startOfDay(date)) / 86_400_000);
   if (days === 0 || days === 1) return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-days, 'day');
   const sameYear = date.getFullYear() === now.getFullYear();
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }) }).format(date);
+  return dateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }) }).format(date);
 }
 
 function startOfDay(date: Date): number {
@@ -37,7 +38,7 @@ function startOfDay(date: Date): number {
 }
 
 export function formatTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 }
 
 /** The time of the last message in the list: the hour today, the date before. */
@@ -45,7 +46,7 @@ export function formatListTime(iso: string, locale: string, now = new Date()): s
   const date = new Date(iso);
   if (dayKey(iso) === dayKey(now.toISOString())) return formatTime(iso, locale);
   const sameYear = date.getFullYear() === now.getFullYear();
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) }).format(date);
+  return dateTimeFormat(locale, { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) }).format(date);
 }
 
 /**

@@ -4,6 +4,7 @@ import { queryKeys } from 'shared/query';
 import { useReferenceNames } from '../common/reference';
 import { ErrorState, Skeleton } from '../common/states';
 import { listReplacements } from './api/settlement';
+import { numberFormat } from 'shared/i18n';
 
 interface ReplacementPickerProps {
   contractId: string;
@@ -34,7 +35,7 @@ export function ReplacementPicker({ contractId, value, onChange, disabled }: Rep
       <legend>{t`Replacement contractor`}</legend>
       <ul className="client-pick-list">
         {replacements.data.map((item) => {
-          const rating = item.rating === null ? null : new Intl.NumberFormat(i18n.locale || 'en', { maximumFractionDigits: 1 }).format(item.rating);
+          const rating = item.rating === null ? null : numberFormat(i18n.locale || 'en', { maximumFractionDigits: 1 }).format(item.rating);
           const reviews = item.review_count;
           return (
             <li key={item.id}>

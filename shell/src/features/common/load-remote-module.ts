@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from 'shared/federation';
+import type { RemoteRoutesComponent } from 'shared/remote';
+import type { RouteEntry } from 'shared/routing';
 import { refreshRemote } from './remotes-config';
 
 /** What every exposed module of a remote looks like: a component as default export. */
@@ -55,12 +57,28 @@ export function loadRemoteModule(remote: RemoteName, exposed = 'Routes'): Promis
   return pending;
 }
 
-/** Starts loading a remote the visitor is likely to open next (hover, focus); failures stay silent here. */
-export function preloadRemote(remote: RemoteName | undefined): void {
-  if (remote) preloadRemoteModule(remote);
+/**
+ * Starts loading the remote that renders a route and, unless `page` is false,
+ * its page's own code, which the remote otherwise asks for only once the
+ * shell's router has rendered it; with `messagesAfter`, the remote's messages
+ * too once that promise settles (the page's language is then active).
+ * Failures stay silent here: the render that follows loads again and shows
+ * the fallback.
+ */
+export function preloadRoute(
+  route: RouteEntry | undefined,
+  { page = true, messagesAfter }: { page?: boolean; messagesAfter?: Promise<unknown> } = {},
+): void {
+  if (!route?.remote) return;
+  loadRemoteModule(route.remote)
+    .then((module) => {
+      const routes = module.default as Partial<RemoteRoutesComponent>;
+      return Promise.all([page ? routes.preloadPage?.(route.name) : undefined, messagesAfter?.then(() => routes.preload?.())]);
+    })
+    .catch(() => undefined);
 }
 
-/** The same for one exposed module of a remote. */
+/** Starts loading one exposed module of a remote the visitor is likely to need next; failures stay silent here. */
 export function preloadRemoteModule(remote: RemoteName, exposed = 'Routes'): void {
   loadRemoteModule(remote, exposed).catch(() => undefined);
 }
