@@ -148,14 +148,15 @@ export function projectDetail(
   };
 }
 
+/** The number of live quotes on project `p`. */
+const BID_COUNT = `(SELECT count(*) FROM quotes q WHERE q.project_id = p.id AND q.status IN ('submitted', 'selected')) AS bid_count`;
+
 /**
  * What a card or a project page reads of a project (ProjectWithOwner), under
  * alias `p`: its columns by name (the search vector is never sent, and a column
  * added later does not change the result of a statement already prepared), the
  * owner's name, the bid count and the contract.
  */
-const BID_COUNT = `(SELECT count(*) FROM quotes q WHERE q.project_id = p.id AND q.status IN ('submitted', 'selected')) AS bid_count`;
-
 export const PROJECT_CARD_COLUMNS = `p.id, p.owner_id, p.title, p.description, p.category, p.country, p.city,
          p.budget_min, p.budget_max, p.currency, p.desired_start, p.design_id, p.status, p.quote_type, p.created_at, p.updated_at,
          u.first_name AS owner_first_name, u.last_name AS owner_last_name, ${BID_COUNT},
@@ -163,8 +164,8 @@ export const PROJECT_CARD_COLUMNS = `p.id, p.owner_id, p.title, p.description, p
 
 /**
  * Only what a card shows (ProjectCardRow), under alias `p`, from `projects p`
- * joined to its owner `u`: a list reads, sends and parses neither the
- * descriptions nor dates it would throw away (a third of a listing's processor time).
+ * joined to its owner `u`: a list neither reads, sends nor parses the
+ * descriptions, dates and contracts its cards do not show.
  */
 export const LISTING_CARD_COLUMNS = `p.id, p.title, p.category, p.status, p.created_at, p.country, p.city, p.quote_type,
          p.budget_min, p.budget_max, p.currency, u.first_name AS owner_first_name, u.last_name AS owner_last_name, ${BID_COUNT}`;
