@@ -108,7 +108,7 @@ export async function startShell(container: HTMLElement): Promise<void> {
   // instead of once the router has rendered it after the whole start-up (a public page's first paint would only lose
   // bandwidth to them).
   const drawnHere = Boolean(route?.auth) && hasStoredSession();
-  const remotesReady = loadRemotesConfig().then(() => preloadRoute(route, { page: drawnHere, ...(drawnHere ? { messagesAfter: localeReady } : {}) }));
+  const remotesReady = loadRemotesConfig().then(() => preloadRoute(route, drawnHere ? { messagesAfter: localeReady } : { page: false }));
   const sessionReady = startSession();
   // A returning client's header (its own chunk) loads with the rest, so the first signed-in paint has its chrome.
   const chromeReady = browserStorage().getItem(STORAGE_KEYS.clientToken) ? loadClientHeader().catch(() => undefined) : undefined;

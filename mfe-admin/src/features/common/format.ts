@@ -1,4 +1,5 @@
 import { numberFormat } from 'shared/i18n';
+
 /** Dates come from shared/ui, the same in every area. */
 export { formatDate, formatDateTime } from 'shared/ui';
 
