@@ -5,10 +5,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createRemoteRoutes, lazyPage } from './create-remote-routes';
 
 /*
- * A signed-in page is drawn on the client: its own code used to be asked for
- * only once the shell's router had rendered the remote, after the whole
- * start-up. The shell now starts it with the remote (`preloadPage`), and the
- * render then finds it loaded.
+ * A page's own code is otherwise asked for only once the shell's router has
+ * rendered the remote. A host can start it earlier (`preloadPage`: the shell
+ * does when a navigation link is pointed at or focused), and the render then
+ * finds it loaded.
  */
 
 function Projects() {

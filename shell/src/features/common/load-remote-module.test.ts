@@ -62,17 +62,4 @@ describe('preloadRoute', () => {
       process.off('unhandledRejection', onRejection);
     }
   });
-
-  it("loads the remote's messages once the page's language is active, when asked", async () => {
-    const module = routesModule();
-    loadRemoteMock.mockResolvedValue(module);
-    let activate!: () => void;
-    const localeReady = new Promise<void>((resolve) => (activate = resolve));
-    preloadRoute(findRoute('/main/projects'), { messagesAfter: localeReady });
-    await flush();
-    expect(module.default.preload).not.toHaveBeenCalled();
-    activate();
-    await flush();
-    expect(module.default.preload).toHaveBeenCalledTimes(1);
-  });
 });

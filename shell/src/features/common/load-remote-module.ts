@@ -60,21 +60,13 @@ export function loadRemoteModule(remote: RemoteName, exposed = 'Routes'): Promis
 /**
  * Starts loading the remote that renders a route and, unless `page` is false,
  * its page's own code, which the remote otherwise asks for only once the
- * shell's router has rendered it; with `messagesAfter`, the remote's messages
- * too once that promise settles (the page's language is then active).
- * Failures stay silent here: the render that follows loads again and shows
- * the fallback.
+ * shell's router has rendered it. Failures stay silent here: the render that
+ * follows loads again and shows the fallback.
  */
-export function preloadRoute(
-  route: RouteEntry | undefined,
-  { page = true, messagesAfter }: { page?: boolean; messagesAfter?: Promise<unknown> } = {},
-): void {
+export function preloadRoute(route: RouteEntry | undefined, { page = true }: { page?: boolean } = {}): void {
   if (!route?.remote) return;
   loadRemoteModule(route.remote)
-    .then((module) => {
-      const routes = module.default as Partial<RemoteRoutesComponent>;
-      return Promise.all([page ? routes.preloadPage?.(route.name) : undefined, messagesAfter?.then(() => routes.preload?.())]);
-    })
+    .then((module) => (page ? (module.default as Partial<RemoteRoutesComponent>).preloadPage?.(route.name) : undefined))
     .catch(() => undefined);
 }
 
