@@ -1,5 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
+import { columnsOf, createBatcher, type Outcome } from '../db/call-batches';
 import { prepared, type Queryable } from '../db/database';
+import { BATCHES } from './payment-calls';
 
 /** Card details as typed in the fund form. A real provider receives a token from its own hosted fields instead. */
 export interface CardInput {
@@ -73,6 +75,32 @@ const CHARGE = prepared(
 );
 
 /**
+ * Charges sent at the same moment, in one statement: each key's first charge, or the one it
+ * already had (`n` is a charge's place in the arrays). A key whose charge a racing process
+ * committed after this statement began comes back without an outcome, and is read next.
+ */
+const CHARGE_MANY = prepared(
+  `WITH wanted AS (
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[]) WITH ORDINALITY
+       AS w (idempotency_key, outcome, reference, card_last4, amount, currency, n)
+   ), added AS (
+     INSERT INTO sandbox_charges (idempotency_key, outcome, reference, card_last4, amount, currency)
+     SELECT idempotency_key, outcome, reference, card_last4, amount, currency FROM wanted ORDER BY idempotency_key
+     ON CONFLICT (idempotency_key) DO NOTHING
+     RETURNING idempotency_key, outcome, reference, card_last4
+   )
+   SELECT w.n::integer AS n, coalesce(a.outcome, s.outcome) AS outcome, coalesce(a.reference, s.reference) AS reference,
+          coalesce(a.card_last4, s.card_last4) AS card_last4
+     FROM wanted w
+     LEFT JOIN added a ON a.idempotency_key = w.idempotency_key
+     LEFT JOIN sandbox_charges s ON a.idempotency_key IS NULL AND s.idempotency_key = w.idempotency_key`,
+  { announces: false },
+);
+
+/** A charge as the sandbox records it: the CHARGE statement's parameters. */
+type ChargeParams = [key: string, outcome: string, reference: string | null, last4: string, amount: number, currency: string];
+
+/**
  * A provider that charges nobody, so the whole money flow runs on a fresh
  * machine: the declined and failing test cards answer as a real provider
  * would, every other valid number succeeds. Like a real provider it keeps its
@@ -89,6 +117,28 @@ export function createSandboxProvider(db: Queryable, secret: string): PaymentPro
     const { rows } = await db.query<ChargeRow>(FIND_CHARGE, [key]);
     return rows[0] ? toResult(rows[0]) : null;
   };
+  const chargeOne = async (params: ChargeParams) => {
+    const { rows } = await db.query<ChargeRow>(CHARGE, params);
+    return rows[0] ? toResult(rows[0]) : (await find(params[0]))!;
+  };
+  // Charges that come while others are being recorded share one statement and its commit, as the
+  // payments do (see payment-calls); alone, a charge is the one statement above.
+  const record =
+    'transaction' in db
+      ? createBatcher<ChargeParams, ChargeResult>({
+          runOne: chargeOne,
+          async runMany(charges) {
+            const { rows } = await db.query<ChargeRow & { n: number }>(CHARGE_MANY, columnsOf(charges));
+            const outcomes: Outcome<ChargeResult>[] = [];
+            for (const row of rows) {
+              outcomes[row.n - 1] = { ok: row.outcome ? toResult(row) : (await find(charges[row.n - 1]![0]))! };
+            }
+            return outcomes;
+          },
+          keyOf: ([key]) => key,
+          ...BATCHES,
+        })
+      : chargeOne;
   return {
     name: 'sandbox',
     async charge(request) {
@@ -98,15 +148,7 @@ export function createSandboxProvider(db: Queryable, secret: string): PaymentPro
       const reference = succeeded ? `sbx_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 20)}` : null;
       // The first charge with a key wins, even when two of our processes race with it: the loser's
       // statement cannot see the winner's row (it began before that committed) and reads it next.
-      const { rows } = await db.query<ChargeRow>(CHARGE, [
-        request.idempotencyKey,
-        succeeded ? 'succeeded' : 'declined',
-        reference,
-        number.slice(-4),
-        request.amount,
-        request.currency,
-      ]);
-      return rows[0] ? toResult(rows[0]) : (await find(request.idempotencyKey))!;
+      return record([request.idempotencyKey, succeeded ? 'succeeded' : 'declined', reference, number.slice(-4), request.amount, request.currency]);
     },
     lookup: find,
     fingerprint(card) {

@@ -1,0 +1,102 @@
+/**
+ * Calls to the database that come while others are in flight wait, and go
+ * together in one call once one of those ends: under load each batch shares a
+ * round trip, a transaction and its commit; a call that comes alone goes at
+ * once, alone, as it would without a batcher. Group commit, done where the
+ * calls are made.
+ */
+
+/** What one call of a batch came to. */
+export type Outcome<Result> = { ok: Result } | { error: Error };
+
+export interface BatcherOptions<Item, Result> {
+  /**
+   * Several calls in one: each one's outcome, in the order of `items`. Throws
+   * when the batch failed as a whole, having done nothing.
+   */
+  runMany(items: Item[]): Promise<Outcome<Result>[]>;
+  /** One call alone: a batch of one, and each call of a batch that failed as a whole, again. */
+  runOne(item: Item): Promise<Result>;
+  /** Calls with the same key never share a batch (two calls with one idempotency key: the second waits for the first's answer). */
+  keyOf(item: Item): string;
+  /** The most calls in one batch. */
+  maxItems: number;
+  /** The most batches in flight at once; calls that come meanwhile wait. */
+  maxInFlight: number;
+}
+
+/** The parameters of several calls of one statement as one array per parameter (for `unnest`). */
+export function columnsOf(calls: readonly (readonly unknown[])[]): unknown[][] {
+  return (calls[0] ?? []).map((_, index) => calls.map((params) => params[index]));
+}
+
+interface Waiting<Item, Result> {
+  item: Item;
+  resolve(result: Result): void;
+  reject(error: unknown): void;
+}
+
+export function createBatcher<Item, Result>(options: BatcherOptions<Item, Result>): (item: Item) => Promise<Result> {
+  let waiting: Waiting<Item, Result>[] = [];
+  let inFlight = 0;
+
+  /** The oldest calls that can go together; the rest keep their places. */
+  const take = () => {
+    const keys = new Set<string>();
+    const batch: Waiting<Item, Result>[] = [];
+    const left: Waiting<Item, Result>[] = [];
+    for (const call of waiting) {
+      const key = options.keyOf(call.item);
+      if (batch.length < options.maxItems && !keys.has(key)) {
+        keys.add(key);
+        batch.push(call);
+      } else {
+        left.push(call);
+      }
+    }
+    waiting = left;
+    return batch;
+  };
+
+  const alone = async (call: Waiting<Item, Result>) => {
+    try {
+      call.resolve(await options.runOne(call.item));
+    } catch (error) {
+      call.reject(error);
+    }
+  };
+
+  const run = async (batch: Waiting<Item, Result>[]) => {
+    if (batch.length === 1) return alone(batch[0]!);
+    let outcomes: Outcome<Result>[];
+    try {
+      outcomes = await options.runMany(batch.map((call) => call.item));
+    } catch {
+      // Nothing of the batch happened: each call runs again on its own, one after the other, and
+      // meets its own fate (the error that failed the batch included).
+      for (const call of batch) await alone(call);
+      return;
+    }
+    batch.forEach((call, index) => {
+      const outcome = outcomes[index]!;
+      if ('ok' in outcome) call.resolve(outcome.ok);
+      else call.reject(outcome.error);
+    });
+  };
+
+  const pump = () => {
+    while (inFlight < options.maxInFlight && waiting.length > 0) {
+      inFlight += 1;
+      void run(take()).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  };
+
+  return (item) =>
+    new Promise<Result>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      pump();
+    });
+}
