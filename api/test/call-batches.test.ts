@@ -134,3 +134,23 @@ test('no more batches than maxInFlight run at once', async () => {
   expect(answers).toEqual(Array.from({ length: 50 }, (_, i) => i * 2));
   expect(most).toBe(2);
 });
+
+test('a call the batch answered nothing for is refused, not left waiting', async () => {
+  let first = true;
+  const batcher = createBatcher<string, string>({
+    runMany: async (items) => [{ ok: items[0]! }],
+    async runOne(item) {
+      if (first) {
+        first = false;
+        await settled();
+      }
+      return item;
+    },
+    keyOf: String,
+    maxItems: 5,
+    maxInFlight: 1,
+  });
+  const calls = ['a', 'b', 'c', 'd'].map((item) => batcher(item));
+  const outcomes = await Promise.allSettled(calls);
+  expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);
+});

@@ -78,7 +78,7 @@ export function createBatcher<Item, Result>(options: BatcherOptions<Item, Result
       return;
     }
     batch.forEach((call, index) => {
-      const outcome = outcomes[index]!;
+      const outcome = outcomes[index] ?? { error: new Error('The batch answered without this call') };
       if ('ok' in outcome) call.resolve(outcome.ok);
       else call.reject(outcome.error);
     });
