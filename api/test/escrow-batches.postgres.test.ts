@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database, PreparedStatement } from '../src/db/database';
@@ -26,6 +29,7 @@ interface Setup {
   admin: { headers: { authorization: string } };
   client: SeededPerson;
   contractor: SeededPerson;
+  expert: SeededPerson;
   contracts: { id: string; milestoneId: string }[];
   failures: string[];
   close(): Promise<void>;
@@ -47,7 +51,9 @@ async function setUp(failing: string[] = []): Promise<Setup> {
       return db.query(sql, params);
     },
   } as Database;
-  const config = loadConfig({ NODE_ENV: 'test' }, { serveWeb: false, rateLimits: { ...RELAXED_LIMITS } });
+  // Uploads (none here, but the app makes their folder) go to a folder of their own, removed with the app.
+  const uploadsDir = mkdtempSync(path.join(tmpdir(), 'fundament-batches-'));
+  const config = loadConfig({ NODE_ENV: 'test' }, { serveWeb: false, uploadsDir, rateLimits: { ...RELAXED_LIMITS } });
   const app = await buildApp({ config, database: wrapped });
   await app.ready();
   const client = await seedPerson(db, 'client');
@@ -64,11 +70,13 @@ async function setUp(failing: string[] = []): Promise<Setup> {
     admin: await seedAdmin(db),
     client,
     contractor,
+    expert,
     contracts,
     failures,
     async close() {
       await app.close();
       await drop();
+      rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }
@@ -115,38 +123,48 @@ describe('payments sent at once', () => {
   });
 
   it('refuse only the payment that breaks a rule, in its own words, and replay a repeated key', async () => {
-    const again = await Promise.all(
-      s.contracts.map((c, i) =>
-        i % 4 === 0
-          ? s.app.inject({
-              method: 'POST',
-              url: `/api/v1/contracts/${c.id}/milestones/${c.milestoneId}/release`,
-              headers: { ...s.client.headers, 'idempotency-key': `again-${randomUUID()}`, 'accept-language': 'fr' },
-              payload: {},
-            })
-          : release(s.app, s.client, c.id, c.milestoneId),
-      ),
-    );
-    // Every milestone was released above: each new release is refused, in the caller's language.
-    expect(again.map((r) => r.statusCode)).toEqual(s.contracts.map(() => 409));
-    expect(again[0]!.json().message).not.toBe(again[1]!.json().message);
-    expect(again.filter((r, i) => i % 4 !== 0).every((r) => r.json().message === again[1]!.json().message)).toBe(true);
+    // Twelve milestones ready to release, beside the twenty-four released above.
+    const ready = [];
+    for (let i = 0; i < SIZE / 2; i += 1) {
+      const contract = await seedContract(s.db, { clientId: s.client.id, contractorId: s.contractor.id, expertId: s.expert.id }, [150_000]);
+      const milestoneId = contract.milestones[0]!.id;
+      expect((await fund(s.app, s.client, contract.id, milestoneId)).statusCode).toBe(200);
+      await approveFunded(s.db, contract.id);
+      ready.push({ id: contract.id, milestoneId });
+    }
+    const inFrench = (c: Setup['contracts'][number]) =>
+      s.app.inject({
+        method: 'POST',
+        url: `/api/v1/contracts/${c.id}/milestones/${c.milestoneId}/release`,
+        headers: { ...s.client.headers, 'idempotency-key': `again-${randomUUID()}`, 'accept-language': 'fr' },
+        payload: {},
+      });
+    // Each released milestone asked again (every fourth in French), each ready one once, interleaved.
+    const again = s.contracts.map((c, i) => (i % 4 === 0 ? inFrench(c) : release(s.app, s.client, c.id, c.milestoneId)));
+    const fresh = ready.map((c) => release(s.app, s.client, c.id, c.milestoneId));
+    const [refused, released] = await Promise.all([Promise.all(again), Promise.all(fresh)]);
+    expect(released.map((r) => r.statusCode)).toEqual(ready.map(() => 200));
+    expect(await distinct(s.db, 'released_at', ready)).toBeLessThan(ready.length);
+    expect(refused.map((r) => r.statusCode)).toEqual(s.contracts.map(() => 409));
+    expect(refused[0]!.json().message).not.toBe(refused[1]!.json().message);
+    expect(refused.filter((r, i) => i % 4 !== 0).every((r) => r.json().message === refused[1]!.json().message)).toBe(true);
+    expect(refused.filter((r, i) => i % 4 === 0).every((r) => r.json().message === refused[0]!.json().message)).toBe(true);
 
     // One key sent three times at once, beside other payments: one payment, three identical answers.
-    const fresh = await seedContract(s.db, { clientId: s.client.id, contractorId: s.contractor.id }, [100_000]);
+    const twice = await seedContract(s.db, { clientId: s.client.id, contractorId: s.contractor.id }, [100_000]);
     const shared = `twice-${randomUUID()}`;
     const answers = await Promise.all([
-      fund(s.app, s.client, fresh.id, fresh.milestones[0]!.id, CARDS.ok, shared),
-      fund(s.app, s.client, fresh.id, fresh.milestones[0]!.id, CARDS.ok, shared),
-      fund(s.app, s.client, fresh.id, fresh.milestones[0]!.id, CARDS.ok, shared),
-      fund(s.app, s.client, fresh.id, fresh.milestones[0]!.id, CARDS.declined),
+      fund(s.app, s.client, twice.id, twice.milestones[0]!.id, CARDS.ok, shared),
+      fund(s.app, s.client, twice.id, twice.milestones[0]!.id, CARDS.ok, shared),
+      fund(s.app, s.client, twice.id, twice.milestones[0]!.id, CARDS.ok, shared),
+      fund(s.app, s.client, twice.id, twice.milestones[0]!.id, CARDS.declined),
     ]);
     expect(answers.slice(0, 3).map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(new Set(answers.slice(0, 3).map((r) => JSON.stringify(r.json()))).size).toBe(1);
     // Another key for the same milestone meanwhile: a declined card, or refused as the milestone is paid or being paid.
     expect([402, 409]).toContain(answers[3]!.statusCode);
     const { rows } = await s.db.query<{ n: string }>("SELECT count(*) AS n FROM ledger_transfers WHERE milestone_id = $1 AND code = 'funding'", [
-      fresh.milestones[0]!.id,
+      twice.milestones[0]!.id,
     ]);
     expect(Number(rows[0]!.n)).toBe(1);
     expect(await ledgerOk(s)).toBe(true);
