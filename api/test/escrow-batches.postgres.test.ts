@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import type { Database, PreparedStatement } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { createSandboxProvider } from '../src/escrow/payment-provider';
-import { RELAXED_LIMITS } from './accounts-helpers';
 import { CARDS, fund, release } from './escrow-helpers';
 import { approveFunded, seedAdmin, seedContract, seedPerson, type SeededPerson } from './escrow-fixtures';
-import { openTestDatabase } from './test-app';
+import { createTestApp, openTestDatabase, type TestApp } from './test-app';
 
 /**
  * Payments that reach the API together share a transaction (one commit for
@@ -24,7 +18,7 @@ import { openTestDatabase } from './test-app';
 const SIZE = 24;
 
 interface Setup {
-  app: Awaited<ReturnType<typeof buildApp>>;
+  app: TestApp['app'];
   db: Database;
   admin: { headers: { authorization: string } };
   client: SeededPerson;
@@ -37,25 +31,20 @@ interface Setup {
 
 /** The API on a fresh database whose batched payment statements fail while `failing` names them. */
 async function setUp(failing: string[] = []): Promise<Setup> {
-  const { db, drop } = await openTestDatabase();
   const failures: string[] = [];
-  const wrapped: Database = {
+  const failingWhereNamed = (db: Database): Database => ({
     ...db,
-    async query(sql: string | PreparedStatement, params?: unknown[]) {
+    async query<Row>(sql: string | PreparedStatement, params?: unknown[]) {
       const text = typeof sql === 'string' ? sql : sql.text;
       const name = failing.find((fn) => text.includes(`${fn}(`));
       if (name) {
         failures.push(name);
         throw new Error('deadlock detected');
       }
-      return db.query(sql, params);
+      return db.query<Row>(sql, params);
     },
-  } as Database;
-  // Uploads (none here, but the app makes their folder) go to a folder of their own, removed with the app.
-  const uploadsDir = mkdtempSync(path.join(tmpdir(), 'fundament-batches-'));
-  const config = loadConfig({ NODE_ENV: 'test' }, { serveWeb: false, uploadsDir, rateLimits: { ...RELAXED_LIMITS } });
-  const app = await buildApp({ config, database: wrapped });
-  await app.ready();
+  });
+  const { app, db, close } = await createTestApp({}, { wrapDatabase: failingWhereNamed });
   const client = await seedPerson(db, 'client');
   const contractor = await seedPerson(db, 'contractor');
   const expert = await seedPerson(db, 'expert');
@@ -73,11 +62,7 @@ async function setUp(failing: string[] = []): Promise<Setup> {
     expert,
     contracts,
     failures,
-    async close() {
-      await app.close();
-      await drop();
-      rmSync(uploadsDir, { recursive: true, force: true });
-    },
+    close,
   };
 }
 

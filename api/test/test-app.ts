@@ -62,15 +62,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole API on a fresh database, ready for `app.inject`. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/**
+ * The whole API on a fresh database, ready for `app.inject`. `wrapDatabase`
+ * gives the app another view of that database (a test that makes some
+ * statements fail); `db` stays the database itself, for set-up and checks.
+ */
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  { wrapDatabase = (db: Database) => db }: { wrapDatabase?: (db: Database) => Database } = {},
+): Promise<TestApp> {
   const { db, drop } = await openTestDatabase();
   // Uploaded files go to a folder of their own, removed with the app.
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'fundament-uploads-'));
   // Suites sign in many times from one address; the rate-limit tests pass their own small limits.
   const rateLimits = { ...RELAXED_LIMITS };
   const config = loadConfig({ NODE_ENV: 'test' }, { serveWeb: false, uploadsDir, rateLimits, ...overrides });
-  const app = await buildApp({ config, database: db });
+  const app = await buildApp({ config, database: wrapDatabase(db) });
   await app.ready();
   return {
     app,
