@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// Prints what a cold load of the home page transfers and checks the budgets
-// (compressed, as sent): JavaScript for `/` ≤ 200 KiB in total (and, until that
-// holds, no more than today's ceiling); each remote's own code for its first
-// route ≤ 60 KiB beyond the shared libraries; the chat embed script ≤ 90 KiB;
-// one copy of each shared library on the page; at most 15 scripts asked for
-// by a cold load of `/`. Runs against a production
-// server it starts itself (or BASE_URL), in Debian's Chromium. With --enforce
-// it fails when a budget marked as holding is over; the others are printed,
-// so their distance to the target stays visible.
+// Prints what a cold load of the home page transfers, script by script, and
+// checks the budgets (compressed, as sent, headers included): JavaScript for
+// `/` ≤ 200 KiB in total; each remote's own code for its first route ≤ 60 KiB
+// beyond the shared libraries; the chat embed script ≤ 90 KiB; one copy of
+// each shared library and of the federation runtime on the page; at most 15
+// scripts asked for by a cold load of `/`. Runs against a production server it
+// starts itself (or BASE_URL), in Debian's Chromium. With --enforce it fails
+// when a budget marked as holding is over; the others are printed, so their
+// distance to the target stays visible.
 //   node scripts/budget-web.mjs [--enforce]
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -25,16 +25,22 @@ const KIB = 1024;
 const enforce = process.argv.includes('--enforce');
 /** `holds`: met by the product today, so CI enforces it; the rest are targets still to reach. */
 const BUDGETS = {
-  totalJs: { kib: 200, holds: false },
-  // Until the target holds, what `/` weighs today (208.5 KiB) plus a little: no step back while getting there.
-  totalJsCeiling: { kib: 212, holds: true },
+  totalJs: { kib: 200, holds: true },
   // Scripts a cold load of `/` asks for (13 today, 29 before the shell's libraries came as one chunk): each
   // costs the main thread a script to insert and run, and the page a request.
   jsRequests: { max: 15, holds: true },
   remoteJs: { kib: 60, holds: true },
   embedJs: { kib: 90, holds: true },
   singleCopies: { holds: true },
+  oneRuntime: { holds: true },
 };
+/**
+ * A warning of the federation runtime's remote handler (runtime-core): each
+ * copy of runtime-core a page receives carries it once, whichever of its
+ * builds (ES module or CommonJS) the bundler took. The error-code table is no
+ * mark: every remote entry's container code carries its own.
+ */
+const RUNTIME_MARK = 'Please note that overriding it may cause unexpected errors.';
 
 async function waitForHealth(base, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
@@ -122,12 +128,23 @@ try {
   for (const [label, bytes] of rows) console.log(`${label.padEnd(34)} ${(bytes / KIB).toFixed(1).padStart(8)} KiB`);
   console.log(`${'requests'.padEnd(34)} ${String(all.length).padStart(8)}`);
   console.log(`${'  of them scripts'.padEnd(34)} ${String(scripts.length).padStart(8)}`);
+  // Each script of the cold load, largest first: where the next kibibytes would come from.
+  for (const entry of [...scripts].sort((a, b) => b.bytes - a.bytes)) {
+    console.log(`    ${new URL(entry.url).pathname.padEnd(58)} ${(entry.bytes / KIB).toFixed(1).padStart(8)} KiB`);
+  }
 
   console.log('\nShared libraries loaded (one provider each expected):');
   let duplicates = 0;
   for (const [pkg, providers] of Object.entries(shared).sort()) {
     console.log(`  ${pkg.padEnd(24)} ${providers.join(', ')}`);
     if (providers.length > 1) duplicates += 1;
+  }
+
+  // Copies of the federation runtime among the page's scripts (fetched again: the CDP event has only sizes).
+  let runtimeCopies = 0;
+  for (const entry of scripts) {
+    const text = await (await fetch(entry.url)).text();
+    runtimeCopies += text.split(RUNTIME_MARK).length - 1;
   }
 
   // The embed script gzipped, as a third-party page receives it (fetch hands back the decoded bytes).
@@ -158,12 +175,6 @@ try {
       holds: BUDGETS.totalJs.holds,
     },
     {
-      name: `JavaScript for / ≤ ${BUDGETS.totalJsCeiling.kib} KiB (today)`,
-      value: `${(sum(scripts) / KIB).toFixed(1)} KiB`,
-      ok: sum(scripts) / KIB <= BUDGETS.totalJsCeiling.kib,
-      holds: BUDGETS.totalJsCeiling.holds,
-    },
-    {
       name: `JavaScript requests for / ≤ ${BUDGETS.jsRequests.max}`,
       value: String(scripts.length),
       ok: scripts.length <= BUDGETS.jsRequests.max,
@@ -180,6 +191,12 @@ try {
       value: `${embedKib.toFixed(1)} KiB`,
       ok: embed.ok && embedKib <= BUDGETS.embedJs.kib,
       holds: BUDGETS.embedJs.holds,
+    },
+    {
+      name: 'one federation runtime on /',
+      value: `${runtimeCopies} cop${runtimeCopies === 1 ? 'y' : 'ies'}`,
+      ok: runtimeCopies === 1,
+      holds: BUDGETS.oneRuntime.holds,
     },
     {
       name: 'one copy of each shared library',

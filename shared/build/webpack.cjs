@@ -57,6 +57,22 @@ function reactRouterFiles(appDir) {
   return { folder, version };
 }
 
+/**
+ * The ES module build of runtime-core as runtime-tools exposes it. The host's
+ * `provideExternalRuntime` plugin requires `runtime-tools/runtime-core`, which
+ * webpack resolves to the CommonJS build, while the bundler runtime imports
+ * the ES module one: the host page carried runtime-core twice (2 × ~10 KiB
+ * compressed) and put the second copy on the page for the remotes. Pointed at
+ * the ES module build, the plugin hands the remotes the host's own copy.
+ */
+function runtimeCoreModule(appDir) {
+  const enhanced = require.resolve('@module-federation/enhanced', { paths: [appDir] });
+  const commonJs = require.resolve('@module-federation/runtime-tools/runtime-core', { paths: [enhanced] });
+  const esModule = commonJs.replace(/\.cjs$/, '.js');
+  if (!fs.existsSync(esModule)) throw new Error(`no ES module build of runtime-core beside ${commonJs}`);
+  return esModule;
+}
+
 function sharedScope(appPackage, appDir) {
   const scope = {};
   for (const name of SINGLETONS) {
@@ -210,7 +226,10 @@ function createAppConfig(options) {
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         // The files behind react-router's entry points, for react-router-dom-entry.mjs.
-        alias: { 'react-router-files': reactRouterFiles(appDir).folder },
+        alias: {
+          'react-router-files': reactRouterFiles(appDir).folder,
+          ...(isHost && { '@module-federation/runtime-tools/runtime-core$': runtimeCoreModule(appDir) }),
+        },
       },
       devtool: dev ? 'eval-cheap-module-source-map' : false,
       module: {

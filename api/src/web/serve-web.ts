@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import { REMOTE_PACKAGES } from 'shared/federation';
 import type { AppConfig } from '../config';
+import { DOCUMENT_ONLY_HEADERS } from '../plugins/security-headers';
 import { remotePublicPath, type RemotesSource } from './remotes-json';
 import { chooseLocale, createPrerenderedPages } from './prerendered-pages';
 import { createStartHints, watchedFile } from './start-hints';
@@ -13,7 +14,14 @@ const HASHED = /\.[0-9a-f]{8}(\.chunk)?\.(js|css)$|\/assets\/.+\.[0-9a-f]{8}\.\w
 
 interface HeaderTarget {
   setHeader(name: string, value: string): unknown;
+  removeHeader(name: string): unknown;
 }
+
+/** @fastify/static hands `setHeaders` the raw response (`reply.raw`); its types name only part of it. */
+const rawResponse = (res: SetHeadersResponse) => res as unknown as HeaderTarget;
+
+/** Scripts and style sheets, or a build's compressed copy of one. */
+const SUBRESOURCE = /\.(m?js|css)(\.(br|gz))?$/;
 
 /** A build's compressed copy (`x.js.br`, `x.js.gz`) is cached like the file it stands for. */
 const COMPRESSED_COPY = /\.(br|gz)$/;
@@ -21,7 +29,9 @@ const COMPRESSED_COPY = /\.(br|gz)$/;
 function cacheHeaders(res: HeaderTarget, filePath: string): void {
   res.setHeader('Cache-Control', HASHED.test(filePath.replace(COMPRESSED_COPY, '')) ? 'public, max-age=31536000, immutable' : 'no-cache');
   // The same address answers brotli, gzip or plain bytes depending on the request: caches must keep them apart.
-  res.setHeader('Vary', 'Accept-Encoding');
+  // In lower case: the compression plugin, compressing a file that has no copy, looks for exactly that before adding its own.
+  res.setHeader('Vary', 'accept-encoding');
+  if (SUBRESOURCE.test(filePath)) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
 }
 
 export interface ServeWebOptions {
@@ -55,7 +65,7 @@ export const serveWeb: FastifyPluginAsync<ServeWebOptions> = async (app, { confi
     // smaller than what compressing per request could afford, and no processor time per request.
     preCompressed: true,
     cacheControl: false,
-    setHeaders: cacheHeaders,
+    setHeaders: (res, filePath) => cacheHeaders(rawResponse(res), filePath),
   });
   for (const pkg of Object.values(REMOTE_PACKAGES)) {
     const dist = path.join(config.webRoot, pkg, 'dist');
@@ -71,7 +81,7 @@ export const serveWeb: FastifyPluginAsync<ServeWebOptions> = async (app, { confi
       preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
-        cacheHeaders(res, filePath);
+        cacheHeaders(rawResponse(res), filePath);
         // A remote (or the chat embed script) may be loaded by a page on another origin.
         res.setHeader('Access-Control-Allow-Origin', '*');
         res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
