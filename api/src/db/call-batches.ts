@@ -30,6 +30,19 @@ export function columnsOf(calls: readonly (readonly unknown[])[]): unknown[][] {
   return (calls[0] ?? []).map((_, index) => calls.map((params) => params[index]));
 }
 
+/**
+ * A batch statement's rows as its calls' outcomes, in the calls' order: each
+ * row names its call's place in `n` (from 1, as `WITH ORDINALITY` counts).
+ */
+export async function outcomesByPlace<Row extends { n: number }, Result>(
+  rows: readonly Row[],
+  outcomeOf: (row: Row) => Outcome<Result> | Promise<Outcome<Result>>,
+): Promise<Outcome<Result>[]> {
+  const outcomes: Outcome<Result>[] = [];
+  for (const row of rows) outcomes[row.n - 1] = await outcomeOf(row);
+  return outcomes;
+}
+
 interface Waiting<Item, Result> {
   item: Item;
   resolve(result: Result): void;

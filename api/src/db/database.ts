@@ -72,6 +72,11 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/** The database itself rather than one of its transactions (which has no `transaction` of its own). */
+export function isDatabase(db: Queryable): db is Database {
+  return 'transaction' in db;
+}
+
 const textOf = (sql: string | PreparedStatement) => (typeof sql === 'string' ? sql : sql.text);
 
 /**

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { ESCROW_API_MESSAGES as EM, MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
-import { columnsOf, createBatcher, type Outcome } from '../db/call-batches';
-import { prepared, type Database, type PreparedStatement, type Queryable } from '../db/database';
+import { columnsOf, createBatcher, outcomesByPlace } from '../db/call-batches';
+import { isDatabase, prepared, type Database, type PreparedStatement, type Queryable } from '../db/database';
 import type { NewNotification } from '../marketplace/notifications';
 import { RuleError } from '../plugins/error-handler';
 import type { Translator } from '../i18n/server-i18n';
@@ -43,7 +43,7 @@ export async function moneyCall<T>(
 ): Promise<T> {
   try {
     // Inside a caller's transaction a call is that transaction's: only calls on the database itself are batched.
-    if ('many' in statement && 'transaction' in db) return (await batcherOf(db as Database, statement)(params)) as T;
+    if ('many' in statement && isDatabase(db)) return (await batcherOf(db, statement)(params)) as T;
     const { rows } = await db.query<{ result: T }>(statement, params);
     return rows[0]!.result;
   } catch (error) {
@@ -91,9 +91,7 @@ function batcherOf(db: Database, call: BatchedCall) {
       runOne: (params) => callOnce(params).catch((error: { code?: string }) => (error.code === DEADLOCK ? callOnce(params) : Promise.reject(error))),
       async runMany(calls) {
         const { rows } = await db.query<{ n: number; outcome: unknown; refusal: string | null }>(call.many, columnsOf(calls));
-        const outcomes: Outcome<unknown>[] = [];
-        for (const row of rows) outcomes[row.n - 1] = row.refusal === null ? { ok: row.outcome } : { error: new Error(row.refusal) };
-        return outcomes;
+        return outcomesByPlace(rows, (row) => (row.refusal === null ? { ok: row.outcome } : { error: new Error(row.refusal) }));
       },
       keyOf: call.keyOf,
       ...BATCHES,

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import { columnsOf, createBatcher, type Outcome } from '../db/call-batches';
-import { prepared, type Queryable } from '../db/database';
+import { columnsOf, createBatcher, outcomesByPlace } from '../db/call-batches';
+import { isDatabase, prepared, type Queryable } from '../db/database';
 import { BATCHES } from './payment-calls';
 
 /** Card details as typed in the fund form. A real provider receives a token from its own hosted fields instead. */
@@ -123,22 +123,17 @@ export function createSandboxProvider(db: Queryable, secret: string): PaymentPro
   };
   // Charges that come while others are being recorded share one statement and its commit, as the
   // payments do (see payment-calls); alone, a charge is the one statement above.
-  const record =
-    'transaction' in db
-      ? createBatcher<ChargeParams, ChargeResult>({
-          runOne: chargeOne,
-          async runMany(charges) {
-            const { rows } = await db.query<ChargeRow & { n: number }>(CHARGE_MANY, columnsOf(charges));
-            const outcomes: Outcome<ChargeResult>[] = [];
-            for (const row of rows) {
-              outcomes[row.n - 1] = { ok: row.outcome ? toResult(row) : (await find(charges[row.n - 1]![0]))! };
-            }
-            return outcomes;
-          },
-          keyOf: ([key]) => key,
-          ...BATCHES,
-        })
-      : chargeOne;
+  const record = isDatabase(db)
+    ? createBatcher<ChargeParams, ChargeResult>({
+        runOne: chargeOne,
+        async runMany(charges) {
+          const { rows } = await db.query<ChargeRow & { n: number }>(CHARGE_MANY, columnsOf(charges));
+          return outcomesByPlace(rows, async (row) => ({ ok: row.outcome ? toResult(row) : (await find(charges[row.n - 1]![0]))! }));
+        },
+        keyOf: ([key]) => key,
+        ...BATCHES,
+      })
+    : chargeOne;
   return {
     name: 'sandbox',
     async charge(request) {
