@@ -194,13 +194,16 @@ function pageDocument(template, locale, { html, title, css, scripts, styles }) {
   // React writes the resource hints it collected (the hero image's preload) ahead of the app: they belong in the head.
   const leading = /^(?:<link [^>]*\/?>)*/.exec(local(html))[0];
   const body = holdControlsUntilHydrated(local(html).slice(leading.length));
-  const rootPattern = /<div id="?root"?>[\s\S]*?<\/div><\/div>/;
+  // The root holds the start-up page (index.html), and the noscript notice follows it.
+  const rootPattern = /<div id="?root"?>[\s\S]*?<\/div>(?=\s*<noscript)/;
   if (!rootPattern.test(template)) throw new Error('the shell page has no boot root to replace');
   return (
     template
       // The shell page's own preloads (its start-up chunks) would share the first round trips with the
       // content here: a prerendered page paints without them, and its hints are for its remote.
       .replace(/<link rel="?preload"?[^>]*>/g, '')
+      // The start-up page's style: a prerendered page shows its content instead.
+      .replace(/<style data-boot[^>]*>[\s\S]*?<\/style>/, '')
       .replace(/<html lang="?\w+"?>/, `<html lang="${locale}">`)
       .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace('</head>', `${hints}${leading}<style data-critical>${inlineCss}</style></head>`)

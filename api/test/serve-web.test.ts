@@ -26,7 +26,10 @@ function fakeWebRoot(): string {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), content);
   };
-  write('shell/dist/index.html', '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>');
+  write(
+    'shell/dist/index.html',
+    '<!doctype html><html><head><title>Shell</title></head><body><div id="root"><div class=boot role=status></div></div></body></html>',
+  );
   write('shell/dist/main.0123abcd.js', 'console.log("shell")');
   write('mfe-landing/dist/mf-manifest.json', '{"id":"mfe_landing"}');
   write('mfe-landing/dist/remoteEntry.js', 'var mfe_landing = {}');
@@ -64,6 +67,31 @@ describe('production web serving', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it("marks the start-up page of the signed-in areas, whose header's bar is taller on a laptop", async () => {
+    const marked: Record<string, boolean> = {};
+    for (const url of [
+      '/main/projects',
+      '/main/projects/0b9c1c36-0d7e-4c4e-9d0a-3f5e8a1b2c3d',
+      '/admin/clients?x=1',
+      '/',
+      '/login',
+      '/unknown/page',
+    ]) {
+      const { body } = await t.app.inject({ method: 'GET', url });
+      // Unquoted, as the build's minifier writes it.
+      expect(body).toMatch(/<div class=("boot boot--signed-in"|boot) role=status>/);
+      marked[url] = body.includes('<div class="boot boot--signed-in" role=status>');
+    }
+    expect(marked).toEqual({
+      '/main/projects': true,
+      '/main/projects/0b9c1c36-0d7e-4c4e-9d0a-3f5e8a1b2c3d': true,
+      '/admin/clients?x=1': true,
+      '/': false,
+      '/login': false,
+      '/unknown/page': false,
+    });
   });
 
   it('publishes remotes.json with every remote, applying the override file', async () => {

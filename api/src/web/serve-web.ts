@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import { REMOTE_PACKAGES } from 'shared/federation';
+import { findRoute } from 'shared/routing/route-table';
 import type { AppConfig } from '../config';
 import { DOCUMENT_ONLY_HEADERS } from '../plugins/security-headers';
 import { remotePublicPath, type RemotesSource } from './remotes-json';
@@ -110,7 +111,12 @@ export const serveWeb: FastifyPluginAsync<ServeWebOptions> = async (app, { confi
     // The same URL has one page per language: caches must key it on what the choice is made from.
     if (page !== undefined) reply.header('Vary', 'Cookie').header('Content-Language', locale);
     const head = startHints.forPath(pathname, { remoteFiles: page === undefined });
-    return reply.type('text/html; charset=utf-8').send(html.replace('</head>', () => `${head}</head>`));
+    let sent = html.replace('</head>', () => `${head}</head>`);
+    // The start-up page (shell/src/index.html) draws the header's bar until the shell has started; the signed-in
+    // areas' header is two rows high on a laptop, and the bar is drawn so for their paths.
+    // (The build's minifier may leave the attribute unquoted.)
+    if (page === undefined && findRoute(pathname)?.auth) sent = sent.replace(/<div class="?boot"?(?=[\s>])/, '<div class="boot boot--signed-in"');
+    return reply.type('text/html; charset=utf-8').send(sent);
   };
   app.get('/', (request, reply) => sendShell(request, reply));
 

@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { activateLocale, initialLocale, loadSharedCatalog, registerCatalog, type Locale } from 'shared/i18n';
 import { followStartupData } from 'shared/reference';
 import { browserStorage, startSession, STORAGE_KEYS } from 'shared/session';
-import { Spinner } from 'shared/ui';
 import { findRoute, type RouteEntry } from 'shared/routing';
 import type { RemoteRoutesComponent } from 'shared/remote';
 import { loadRemoteModule, preloadRoute } from '../features/common/load-remote-module';
@@ -12,7 +11,6 @@ import { loadClientHeader } from '../features/chrome/client-header-loader';
 import { primeRemoteSlot } from '../features/common/remote-slot';
 import { guardRemoteVersions } from '../features/common/version-guard';
 import { createAppRouter } from './create-app-router';
-import { AppProviders } from './app-providers';
 import { loadShellCatalog } from './catalog';
 import { enableFormsWhenHydrated, exposePrerender, isPrerendering, shellPage } from './prerender-hook';
 
@@ -122,14 +120,8 @@ export async function startShell(container: HTMLElement): Promise<void> {
   // Reference book, plans and localization (spec §4): loaded now, again on a language change, never blocking.
   // (Never while prerendering: the page's HTML must not depend on data the hydrating page does not have yet.)
   if (!isPrerendering()) followStartupData();
-  // Over a prerendered page, keep its content in view rather than a spinner while the rest loads.
-  if (!prerendered) {
-    root.render(
-      <AppProviders>
-        <Spinner />
-      </AppProviders>,
-    );
-  }
+  // Nothing is rendered until the page itself can be: meanwhile the root keeps what the server sent, a prerendered
+  // page's content or the start-up page's header bar and wheel (index.html), which the first render replaces.
 
   const { redirectTo } = await sessionReady;
   if (redirectTo) window.history.replaceState(null, '', redirectTo);
