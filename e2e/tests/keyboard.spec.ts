@@ -36,6 +36,9 @@ async function skipToContent(page: Page) {
 async function keyboardSignIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The prerendered form's fields are read-only until the shell owns them: what is typed before is lost.
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByLabel('Password', { exact: true })).toBeEditable();
   await skipToContent(page);
   await tabTo(page, page.getByLabel('Email'));
   await page.keyboard.type(email);

@@ -168,7 +168,9 @@ test.describe('layout at every width', () => {
       const milestone = page.getByRole('article').filter({ hasText: 'Solar water heater and finishing' });
       await milestone.getByRole('button', { name: 'Fund' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      const box = await chat.boundingBox();
+      // The slot, not the button: the chat replaces the shell's stand-in button when the page goes idle,
+      // and a button measured during that swap has no box.
+      const box = await page.locator('.chat-slot').boundingBox();
       const onTop = await page.evaluate(
         ({ x, y }) => {
           const element = document.elementFromPoint(x, y);
@@ -190,7 +192,7 @@ test.describe('layout at every width', () => {
     await expect(adminChat).toBeVisible({ timeout: 15_000 });
     await admin.page.getByRole('button', { name: 'Declare contractor insolvent' }).click();
     await expect(admin.page.getByRole('dialog')).toBeVisible();
-    const box = await adminChat.boundingBox();
+    const box = await admin.page.locator('.chat-slot').boundingBox();
     const onTop = await admin.page.evaluate(
       ({ x, y }) => (document.elementFromPoint(x, y)?.closest('.chat-slot') ? 'the chat button' : 'the dialog'),
       {
