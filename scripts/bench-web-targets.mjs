@@ -6,7 +6,14 @@ export const PUBLIC_PAGES = ['/', '/contractors', '/terms', '/privacy', '/catalo
 export const SIGNED_IN_PAGES = ['/main/projects'];
 export const LOCALES = ['en', 'fr'];
 
-/** Targets: a public page must be fast on its own figures; a signed-in page is held to the score. */
+/**
+ * Targets: a public page must be fast on its own figures, for a first visit
+ * (nothing of the site in the browser's cache). A signed-in page is held to
+ * its score as a returning client meets it: a client has a session because
+ * they used the site before, so its files are in their browser's cache (the
+ * `kept` row). The same page with an empty cache is measured beside it, for
+ * comparison, with no target.
+ */
 export const PUBLIC_TARGETS = { score: 95, lcp: 2000, tbt: 150, cls: 0.05 };
 export const SIGNED_IN_TARGETS = { score: 95 };
 
@@ -26,12 +33,19 @@ export function parseChoice(value, known, name) {
   return known.filter((item) => asked.includes(item));
 }
 
-/** The rows of a run: every page asked for, in every locale asked for, in page order then locale order. */
+/**
+ * The rows of a run: every page asked for, in every locale asked for, in page
+ * order then locale order; a signed-in page twice per locale, with the
+ * browser's cache kept from an earlier visit, then empty.
+ */
 export function benchRows({ pages = [...PUBLIC_PAGES, ...SIGNED_IN_PAGES], locales = LOCALES } = {}) {
   return pages.flatMap((path) =>
-    locales.map((locale) => {
-      const signedIn = SIGNED_IN_PAGES.includes(path);
-      return { path, locale, signedIn, targets: signedIn ? SIGNED_IN_TARGETS : PUBLIC_TARGETS };
+    locales.flatMap((locale) => {
+      if (!SIGNED_IN_PAGES.includes(path)) return [{ path, locale, signedIn: false, cache: 'empty', targets: PUBLIC_TARGETS }];
+      return [
+        { path, locale, signedIn: true, cache: 'kept', targets: SIGNED_IN_TARGETS },
+        { path, locale, signedIn: true, cache: 'empty', targets: {} },
+      ];
     }),
   );
 }
@@ -73,7 +87,7 @@ export function verdict(row, summary) {
   const misses = [...new Set(summary.errors)].map((error) => `audit failed: ${error}`);
   if (summary.score === undefined) return misses;
   const { targets } = row;
-  if (summary.score < targets.score) misses.push(`score < ${targets.score}`);
+  if (targets.score !== undefined && summary.score < targets.score) misses.push(`score < ${targets.score}`);
   if (targets.lcp !== undefined && summary.lcp > targets.lcp) misses.push(`LCP > ${targets.lcp} ms`);
   if (targets.tbt !== undefined && summary.tbt > targets.tbt) misses.push(`TBT > ${targets.tbt} ms`);
   if (targets.cls !== undefined && summary.cls > targets.cls) misses.push(`CLS > ${targets.cls}`);
@@ -109,13 +123,13 @@ function cell(value, digits) {
 export function renderTable(results) {
   const header = ['Page', 'Lang', 'Score', 'LCP ms', 'TBT ms', 'CLS', 'Verdict'];
   const lines = results.map(({ row, summary, misses }) => [
-    `\`${row.path}\`${row.signedIn ? ' (signed in)' : ''}`,
+    `\`${row.path}\`${row.signedIn ? ` (signed in${row.cache === 'empty' ? ', empty cache' : ''})` : ''}`,
     row.locale,
     cell(summary.score, 0),
     cell(summary.lcp, 0),
     cell(summary.tbt, 0),
     cell(summary.cls, 3),
-    misses.length ? `MISS: ${misses.join(', ')}` : 'pass',
+    misses.length ? `MISS: ${misses.join(', ')}` : Object.keys(row.targets).length ? 'pass' : 'no target',
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
   const numeric = new Set([2, 3, 4, 5]);

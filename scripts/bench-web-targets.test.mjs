@@ -3,28 +3,38 @@ import assert from 'node:assert/strict';
 import { benchRows, parseChoice, renderTable, summarize, verdict, LOCALES, PUBLIC_PAGES, SIGNED_IN_PAGES } from './bench-web-targets.mjs';
 
 const publicRow = (locale = 'en', path = '/contractors') => benchRows({ pages: [path], locales: [locale] })[0];
-const signedInRow = (locale = 'en') => benchRows({ pages: ['/main/projects'], locales: [locale] })[0];
+const signedInRow = (locale = 'en') => benchRows({ pages: ['/main/projects'], locales: [locale] }).find((row) => row.cache === 'kept');
+const signedInColdRow = (locale = 'en') => benchRows({ pages: ['/main/projects'], locales: [locale] }).find((row) => row.cache === 'empty');
 const run = (overrides = {}) => ({ score: 97, lcp: 1500, tbt: 80, cls: 0.01, lang: 'en', served: 'en', path: '/contractors', ...overrides });
 
-test('a full run measures every public page and the signed-in page in English and in French', () => {
+test('a full run measures every public page in English and in French, and the signed-in page both ways in each', () => {
   const rows = benchRows();
-  assert.equal(rows.length, 16);
-  for (const path of ['/', '/contractors', '/terms', '/privacy', '/catalog', '/login', '/register', '/main/projects']) {
+  assert.equal(rows.length, 18);
+  for (const path of ['/', '/contractors', '/terms', '/privacy', '/catalog', '/login', '/register']) {
     assert.deepEqual(
-      rows.filter((row) => row.path === path).map((row) => row.locale),
-      ['en', 'fr'],
+      rows.filter((row) => row.path === path).map((row) => `${row.locale} ${row.cache}`),
+      ['en empty', 'fr empty'],
       path,
     );
   }
   assert.deepEqual(
-    rows.filter((row) => row.signedIn).map((row) => row.path),
-    ['/main/projects', '/main/projects'],
+    rows.filter((row) => row.signedIn).map((row) => `${row.path} ${row.locale} ${row.cache}`),
+    ['/main/projects en kept', '/main/projects en empty', '/main/projects fr kept', '/main/projects fr empty'],
   );
 });
 
-test('public pages are held to score, LCP, TBT and CLS; the signed-in page to its score', () => {
+test('public pages are held to score, LCP, TBT and CLS; the signed-in page, as a returning client has it, to its score', () => {
   assert.deepEqual(publicRow().targets, { score: 95, lcp: 2000, tbt: 150, cls: 0.05 });
   assert.deepEqual(signedInRow().targets, { score: 95 });
+  assert.deepEqual(signedInColdRow().targets, {});
+});
+
+test('the signed-in page with an empty cache is shown for comparison: any figures, but still signed in and in its language', () => {
+  const row = signedInColdRow('fr');
+  const figures = { lang: 'fr', served: undefined, path: '/main/projects', score: 40, lcp: 6000, tbt: 2000, cls: 0.3 };
+  assert.deepEqual(verdict(row, summarize([run(figures)])), []);
+  assert.deepEqual(verdict(row, summarize([run({ ...figures, path: '/login' })])), ['ended on /login, not signed in']);
+  assert.deepEqual(verdict(row, summarize([run({ ...figures, lang: 'en' })])), ['page in en, not fr']);
 });
 
 test('BENCH_PAGES and BENCH_LOCALES pick a subset, all when unset, and refuse a name that is not measured', () => {
@@ -101,9 +111,10 @@ test('the table has a column per figure and a verdict per row', () => {
   const results = [
     { row: rows[0], summary: summarize([run({ lang: 'fr', served: 'fr', lcp: 1534.4, tbt: 42.6, cls: 0.0123 })]) },
     { row: rows[1], summary: summarize([run({ lang: 'fr', path: '/login', score: 88 })]) },
+    { row: rows[2], summary: summarize([run({ lang: 'fr', path: '/main/projects', score: 61 })]) },
   ].map((result) => ({ ...result, misses: verdict(result.row, result.summary) }));
   const lines = renderTable(results).split('\n');
-  assert.equal(lines.length, 4);
+  assert.equal(lines.length, 5);
   assert.deepEqual(
     lines[0].split('|').map((text) => text.trim()),
     ['', 'Page', 'Lang', 'Score', 'LCP ms', 'TBT ms', 'CLS', 'Verdict', ''],
@@ -115,6 +126,10 @@ test('the table has a column per figure and a verdict per row', () => {
   assert.deepEqual(
     lines[3].split('|').map((text) => text.trim()),
     ['', '`/main/projects` (signed in)', 'fr', '88', '1500', '80', '0.010', 'MISS: score < 95, ended on /login, not signed in', ''],
+  );
+  assert.deepEqual(
+    lines[4].split('|').map((text) => text.trim()),
+    ['', '`/main/projects` (signed in, empty cache)', 'fr', '61', '1500', '80', '0.010', 'no target', ''],
   );
 });
 

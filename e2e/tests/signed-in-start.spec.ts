@@ -2,13 +2,17 @@ import { expect, test } from '@playwright/test';
 import { DEMO, apiToken } from '../support/people';
 
 /**
- * A returning client's page is drawn in the browser (it is never prerendered):
+ * A returning client's or admin's page is drawn in the browser (it is never prerendered):
  * until the shell has started, the page the server sent is all there is. That
  * page shows the header's bar with the logo where the real header will be, and
  * the loading wheel where the page's own wheel will turn, so the first paint
  * already looks like the product and nothing jumps when the shell takes over.
  */
-const WIDTHS = [390, 768, 1280, 1440] as const;
+const AREAS = [
+  { name: 'client', path: '/main/projects', tokenKey: 'access_token', session: '**/api/v1/auth/me', widths: [390, 768, 1280, 1440] },
+  // The admin's header is two rows high from 1,024 px, as the client's.
+  { name: 'admin', path: '/admin/clients', tokenKey: 'admin_access_token', session: '**/api/v1/admin/auth/me', widths: [390, 1280] },
+] as const;
 
 interface Frame {
   /** What the root showed: the start-up page's bar, the real header, or neither. */
@@ -16,64 +20,81 @@ interface Frame {
   bar?: { top: number; bottom: number; logoLeft: number; logoTop: number };
 }
 
-for (const width of WIDTHS) {
-  test(`a signed-in page shows the header's bar from its first paint until the header arrives, at ${width} px`, async ({ browser, request }) => {
-    const token = await apiToken(request, DEMO.client.email, DEMO.client.password);
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
-    await context.addInitScript((value) => {
-      window.localStorage.setItem('access_token', value);
-      // Every state the root goes through, as painted: React commits a render in one go.
-      const frames: Frame[] = [];
-      (window as unknown as { rootFrames: Frame[] }).rootFrames = frames;
-      const record = () => {
-        const root = document.getElementById('root');
-        if (!root) return;
-        const header = root.querySelector('header.site-header');
-        const boot = root.querySelector('.boot__bar');
-        const bar = header ?? boot;
-        const logo = bar?.querySelector('svg');
-        const rect = bar?.getBoundingClientRect();
-        frames.push({
-          shows: header ? 'header' : boot ? 'boot' : 'nothing',
-          ...(rect && logo
-            ? { bar: { top: rect.top, bottom: rect.bottom, logoLeft: logo.getBoundingClientRect().left, logoTop: logo.getBoundingClientRect().top } }
-            : {}),
-        });
-      };
-      document.addEventListener('DOMContentLoaded', () => {
-        record();
-        new MutationObserver(record).observe(document.getElementById('root')!, { childList: true, subtree: true });
+for (const area of AREAS) {
+  for (const width of area.widths) {
+    test(`a signed-in ${area.name} page shows the header's bar from its first paint until the header arrives, at ${width} px`, async ({
+      browser,
+      request,
+    }) => {
+      const admin = area.name === 'admin';
+      const person = admin ? DEMO.admin : DEMO.client;
+      const token = await apiToken(request, person.email, person.password, admin);
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      await context.addInitScript(
+        ({ key, value }) => {
+          window.localStorage.setItem(key, value);
+          // Every state the root goes through, as painted: React commits a render in one go.
+          const frames: Frame[] = [];
+          (window as unknown as { rootFrames: Frame[] }).rootFrames = frames;
+          const record = () => {
+            const root = document.getElementById('root');
+            if (!root) return;
+            const header = root.querySelector('header.site-header');
+            const boot = root.querySelector('.boot__bar');
+            const bar = header ?? boot;
+            const logo = bar?.querySelector('svg');
+            const rect = bar?.getBoundingClientRect();
+            frames.push({
+              shows: header ? 'header' : boot ? 'boot' : 'nothing',
+              ...(rect && logo
+                ? {
+                    bar: {
+                      top: rect.top,
+                      bottom: rect.bottom,
+                      logoLeft: logo.getBoundingClientRect().left,
+                      logoTop: logo.getBoundingClientRect().top,
+                    },
+                  }
+                : {}),
+            });
+          };
+          document.addEventListener('DOMContentLoaded', () => {
+            record();
+            new MutationObserver(record).observe(document.getElementById('root')!, { childList: true, subtree: true });
+          });
+        },
+        { key: area.tokenKey, value: token },
+      );
+      const page = await context.newPage();
+      // The session is answered late, as on a slow network: the shell has long finished its other start-up steps.
+      let answerSession!: () => void;
+      const sessionHeld = new Promise<void>((resolve) => {
+        answerSession = resolve;
       });
-    }, token);
-    const page = await context.newPage();
-    // The session is answered late, as on a slow network: the shell has long finished its other start-up steps.
-    let answerSession!: () => void;
-    const sessionHeld = new Promise<void>((resolve) => {
-      answerSession = resolve;
-    });
-    await page.route('**/api/v1/auth/me', async (route) => {
-      await sessionHeld;
-      await route.continue();
-    });
-    await page.goto('/main/projects');
-    await page.waitForTimeout(1500);
-    await expect(page.locator('#root .boot__bar svg')).toBeVisible();
-    answerSession();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+      await page.route(area.session, async (route) => {
+        await sessionHeld;
+        await route.continue();
+      });
+      await page.goto(area.path);
+      await page.waitForTimeout(1500);
+      await expect(page.locator('#root .boot__bar svg')).toBeVisible();
+      answerSession();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
 
-    const frames = await page.evaluate(() => (window as unknown as { rootFrames: Frame[] }).rootFrames);
-    await context.close();
-    expect(frames[0]?.shows, 'the page as the server sent it').toBe('boot');
-    expect(
-      frames.filter((frame) => frame.shows === 'nothing'),
-      'no moment without the bar',
-    ).toEqual([]);
-    const boot = frames.find((frame) => frame.shows === 'boot')!.bar!;
-    const header = frames.filter((frame) => frame.shows === 'header').at(-1)!.bar!;
-    // The real header takes the bar's place: same edges, the logo where it was.
-    expect(Math.abs(boot.top - header.top)).toBeLessThanOrEqual(1);
-    expect(Math.abs(boot.bottom - header.bottom)).toBeLessThanOrEqual(1);
-    expect(Math.abs(boot.logoLeft - header.logoLeft)).toBeLessThanOrEqual(1);
-    expect(Math.abs(boot.logoTop - header.logoTop)).toBeLessThanOrEqual(1);
-  });
+      const frames = await page.evaluate(() => (window as unknown as { rootFrames: Frame[] }).rootFrames);
+      await context.close();
+      expect(frames[0]?.shows, 'the page as the server sent it').toBe('boot');
+      expect(
+        frames.filter((frame) => frame.shows === 'nothing'),
+        'no moment without the bar',
+      ).toEqual([]);
+      const boot = frames.find((frame) => frame.shows === 'boot')!.bar!;
+      const header = frames.filter((frame) => frame.shows === 'header').at(-1)!.bar!;
+      // The real header takes the bar's place: same edges, the logo where it was.
+      expect(Math.abs(boot.top - header.top)).toBeLessThanOrEqual(1);
+      expect(Math.abs(boot.bottom - header.bottom)).toBeLessThanOrEqual(1);
+      expect(Math.abs(boot.logoLeft - header.logoLeft)).toBeLessThanOrEqual(1);
+      expect(Math.abs(boot.logoTop - header.logoTop)).toBeLessThanOrEqual(1);
+    });
+  }
 }

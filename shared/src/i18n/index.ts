@@ -6,4 +6,4 @@ export { CatalogGate } from './catalog-gate';
 export { useLocale } from './use-locale';
 export { loadSharedCatalog } from './shared-catalog';
 export { countryName } from './country-name';
-export { dateTimeFormat, numberFormat } from './intl-formats';
+export { dateTimeFormat, numberFormat, prepareFormats } from './intl-formats';

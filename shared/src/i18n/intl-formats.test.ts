@@ -1,4 +1,4 @@
-import { dateTimeFormat, numberFormat } from './intl-formats';
+import { dateTimeFormat, numberFormat, prepareFormats } from './intl-formats';
 import { formatDate, formatDateTime } from '../ui/format-date';
 import { formatMoney } from '../ui/format-money';
 
@@ -26,6 +26,19 @@ describe('Intl formatters', () => {
     } finally {
       dates.mockRestore();
       numbers.mockRestore();
+    }
+  });
+
+  it('prepares the formatters of the first dates a page shows, so drawing them builds none', () => {
+    prepareFormats('it');
+    const dates = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(formatDateTime('2031-02-01T10:00:00Z', 'it')).toMatch(/2031/);
+      expect(formatDate('2031-02-01T10:00:00Z', 'it')).toBe(dateTimeFormat('it', { dateStyle: 'medium' }).format(new Date('2031-02-01T10:00:00Z')));
+      // formatDateTime adds the time of day: its own formatter; the date alone is the prepared one.
+      expect(dates).toHaveBeenCalledTimes(1);
+    } finally {
+      dates.mockRestore();
     }
   });
 });

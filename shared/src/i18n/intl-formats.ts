@@ -27,3 +27,15 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   return kept(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
 }
+
+/**
+ * Builds a language's first formatters ahead of the page. The first Intl
+ * object a page builds loads the browser's locale data, 20 to 50 ms on a
+ * desktop and four times that on a phone, in whatever task asks first: done
+ * while the page still waits for its session and code, it is no longer part
+ * of the render that shows the first dates and amounts.
+ */
+export function prepareFormats(locale: string): void {
+  dateTimeFormat(locale, { dateStyle: 'medium' });
+  numberFormat(locale);
+}

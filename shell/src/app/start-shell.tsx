@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { activateLocale, initialLocale, loadSharedCatalog, registerCatalog, type Locale } from 'shared/i18n';
+import { activateLocale, initialLocale, loadSharedCatalog, prepareFormats, registerCatalog, type Locale } from 'shared/i18n';
 import { followStartupData } from 'shared/reference';
 import { browserStorage, startSession, STORAGE_KEYS } from 'shared/session';
 import { findRoute, type RouteEntry } from 'shared/routing';
@@ -134,6 +134,8 @@ export async function startShell(container: HTMLElement): Promise<void> {
         <div dangerouslySetInnerHTML={{ __html: sent }} />
       </AppProviders>,
     );
+    // In a task of its own, while the session and the page's code are on their way.
+    setTimeout(() => prepareFormats(locale), 0);
   }
 
   const { redirectTo } = await sessionReady;
