@@ -24,6 +24,9 @@ const HOME = {
   },
 } as const;
 
+/** One entry of the shell's compiled catalog in each language, as a catalog chunk holds it. */
+const CATALOG_ENTRY = { en: '["Join as a specialist"]', fr: '["Rejoindre en tant que spécialiste"]' } as const;
+
 /** Console errors, uncaught errors and React's hydration complaints (a mismatch is reported as an error or a warning). */
 function collectProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -92,12 +95,21 @@ test.describe('prerendered public pages', () => {
       page.on('request', (request) => {
         if (!interactive && request.url().includes('/mfe-chat/')) chatBeforeInteractive.push(request.url());
       });
+      const scripts: Promise<string>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+      });
       await rememberServerHeading(page);
       await page.goto('/');
 
       // The FAQ answers a click once React has taken the page over.
       await clickOnceHydrated(page, HOME[locale].faq);
       interactive = true;
+      // The messages of the page's language were read, and no catalog of the other (one of the shell's messages, compiled).
+      const bodies = await Promise.all(scripts);
+      const other = locale === 'fr' ? 'en' : 'fr';
+      expect(bodies.filter((body) => body.includes(CATALOG_ENTRY[locale])).length, `scripts with ${locale} messages`).toBeGreaterThan(0);
+      expect(bodies.filter((body) => body.includes(CATALOG_ENTRY[other])).length, `scripts with ${other} messages`).toBe(0);
       // Hydrated, not drawn again: the heading is the very element the server sent.
       expect(
         await page.evaluate(() => document.querySelector('main h1') === (window as unknown as { serverHeading: Element | null }).serverHeading),

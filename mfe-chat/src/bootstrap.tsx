@@ -37,9 +37,10 @@ function StandalonePage() {
 }
 
 async function start() {
-  registerCatalog('shared', loadSharedCatalog).catch(() => undefined);
-  registerCatalog(CATALOG_NAME, loadCatalog).catch(() => undefined);
-  await activateLocale(readStoredLocale()).catch(() => undefined);
+  const locale = readStoredLocale();
+  registerCatalog('shared', loadSharedCatalog, locale).catch(() => undefined);
+  registerCatalog(CATALOG_NAME, loadCatalog, locale).catch(() => undefined);
+  await activateLocale(locale).catch(() => undefined);
   const container = document.getElementById('root');
   if (container)
     createRoot(container).render(

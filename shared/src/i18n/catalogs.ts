@@ -41,12 +41,15 @@ export function isCatalogLoaded(name: string, locale: Locale): boolean {
 
 /**
  * Registers a package's catalog with the page's i18n instance and loads it for
- * the active locale. Later locale switches load it before activating, so a
- * mounted remote re-renders straight into the new language.
+ * `locale`, the active one unless said otherwise. Later locale switches load
+ * it before activating, so a mounted remote re-renders straight into the new
+ * language. A start-up registers its catalogs before it activates the
+ * visitor's language: it names that language, or a French visitor would also
+ * download and read the English catalogs (the default until one is active).
  */
-export function registerCatalog(name: string, loader: CatalogLoader): Promise<void> {
+export function registerCatalog(name: string, loader: CatalogLoader, locale: Locale = currentLocale()): Promise<void> {
   loaders.set(name, loader);
-  return ensure(name, loader, currentLocale());
+  return ensure(name, loader, locale);
 }
 
 /** Loads every registered catalog for `locale`, then activates it and remembers it. */

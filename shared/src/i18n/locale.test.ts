@@ -60,4 +60,26 @@ describe('locale', () => {
     await expect(activateLocale('fr')).rejects.toThrow('chunk failed');
     expect(i18n.locale).toBe('en');
   });
+
+  it('loads a catalog registered for the language about to be shown in that language only', async () => {
+    // A fresh page: no language active yet, no catalog registered.
+    await jest.isolateModulesAsync(async () => {
+      const catalogs = await import('./catalogs');
+      const { i18n: pageI18n } = await import('@lingui/core');
+      const asked: string[] = [];
+      // A French visitor's start-up: the catalogs are registered before French is activated.
+      const registered = catalogs.registerCatalog(
+        'test-start',
+        async (locale) => {
+          asked.push(locale);
+          return { messages: { welcome: locale === 'fr' ? 'Bienvenue' : 'Welcome' } };
+        },
+        'fr',
+      );
+      await catalogs.activateLocale('fr');
+      await registered;
+      expect(asked).toEqual(['fr']);
+      expect(pageI18n._('welcome')).toBe('Bienvenue');
+    });
+  });
 });

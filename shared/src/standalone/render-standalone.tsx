@@ -61,8 +61,9 @@ function StandaloneFrame({ remote }: { remote: RemoteName }) {
 export async function renderStandalone(remote: RemoteName, Routes: ComponentType): Promise<void> {
   const container = document.getElementById('root');
   if (!container) return;
-  registerCatalog('shared', loadSharedCatalog).catch(() => undefined);
-  await activateLocale(readStoredLocale()).catch(() => undefined);
+  const locale = readStoredLocale();
+  registerCatalog('shared', loadSharedCatalog, locale).catch(() => undefined);
+  await activateLocale(locale).catch(() => undefined);
   await startSession(window.location.pathname);
 
   const router = createBrowserRouter([

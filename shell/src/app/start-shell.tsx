@@ -95,9 +95,9 @@ async function hydratePrerendered(container: HTMLElement, route: RouteEntry & { 
 export async function startShell(container: HTMLElement): Promise<void> {
   // Before any remote's federation instance exists, so the guard runs inside each of them.
   guardRemoteVersions();
-  registerCatalog('shared', loadSharedCatalog).catch(() => undefined);
-  registerCatalog('shell', loadShellCatalog).catch(() => undefined);
   const locale: Locale = initialLocale();
+  registerCatalog('shared', loadSharedCatalog, locale).catch(() => undefined);
+  registerCatalog('shell', loadShellCatalog, locale).catch(() => undefined);
   const localeReady = activateLocale(locale).catch((error: unknown) => {
     console.warn('Messages could not be loaded; showing the source language', error);
   });
