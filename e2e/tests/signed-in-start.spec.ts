@@ -9,9 +9,25 @@ import { DEMO, apiToken } from '../support/people';
  * already looks like the product and nothing jumps when the shell takes over.
  */
 const AREAS = [
-  { name: 'client', path: '/main/projects', tokenKey: 'access_token', session: '**/api/v1/auth/me', widths: [390, 768, 1280, 1440] },
+  {
+    name: 'client',
+    person: DEMO.client,
+    admin: false,
+    path: '/main/projects',
+    tokenKey: 'access_token',
+    session: '**/api/v1/auth/me',
+    widths: [390, 768, 1280, 1440],
+  },
   // The admin's header is two rows high from 1,024 px, as the client's.
-  { name: 'admin', path: '/admin/clients', tokenKey: 'admin_access_token', session: '**/api/v1/admin/auth/me', widths: [390, 1280] },
+  {
+    name: 'admin',
+    person: DEMO.admin,
+    admin: true,
+    path: '/admin/clients',
+    tokenKey: 'admin_access_token',
+    session: '**/api/v1/admin/auth/me',
+    widths: [390, 1280],
+  },
 ] as const;
 
 interface Frame {
@@ -26,9 +42,7 @@ for (const area of AREAS) {
       browser,
       request,
     }) => {
-      const admin = area.name === 'admin';
-      const person = admin ? DEMO.admin : DEMO.client;
-      const token = await apiToken(request, person.email, person.password, admin);
+      const token = await apiToken(request, area.person.email, area.person.password, area.admin);
       const context = await browser.newContext({ viewport: { width, height: 800 } });
       await context.addInitScript(
         ({ key, value }) => {
