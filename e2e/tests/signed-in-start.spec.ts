@@ -112,3 +112,36 @@ for (const area of AREAS) {
     });
   }
 }
+
+test("a returning client's page gets its messages and code while the session is still being answered", async ({ browser, request }) => {
+  const token = await apiToken(request, DEMO.client.email, DEMO.client.password);
+  const context = await browser.newContext();
+  await context.addInitScript((value) => window.localStorage.setItem('access_token', value), token);
+  const page = await context.newPage();
+  // The client remote's files beyond its manifest, entry and routes module: the page's messages, code and styles.
+  const ownFiles: { url: string; after: boolean }[] = [];
+  let sessionAnswered = false;
+  page.on('request', (sent) => {
+    const url = new URL(sent.url()).pathname;
+    if (/^\/remotes\/mfe-client\/(?!mf-manifest|remoteEntry|__federation_expose_Routes)/.test(url)) ownFiles.push({ url, after: sessionAnswered });
+  });
+  let answerSession!: () => void;
+  const sessionHeld = new Promise<void>((resolve) => {
+    answerSession = resolve;
+  });
+  await page.route('**/api/v1/auth/me', async (route) => {
+    await sessionHeld;
+    sessionAnswered = true;
+    await route.continue();
+  });
+  await page.goto('/main/projects');
+  // Asked for while the session is held: they no longer wait for the page's first render, one round trip after another.
+  await expect.poll(() => ownFiles.length, { timeout: 20_000 }).toBeGreaterThan(1);
+  answerSession();
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible({ timeout: 30_000 });
+  expect(
+    ownFiles.filter((file) => file.after).map((file) => file.url),
+    'asked for only once the session answered',
+  ).toEqual([]);
+  await context.close();
+});

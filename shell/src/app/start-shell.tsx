@@ -28,6 +28,12 @@ function hasStoredSession(): boolean {
   return Boolean(storage.getItem(STORAGE_KEYS.clientToken) || storage.getItem(STORAGE_KEYS.adminToken));
 }
 
+/** Whether the browser holds the session a signed-in route asks for, so its page is the one that will be drawn. */
+function holdsSessionFor(route: RouteEntry | undefined): boolean {
+  if (!route?.auth) return false;
+  return Boolean(browserStorage().getItem(route.auth === 'admin' ? STORAGE_KEYS.adminToken : STORAGE_KEYS.clientToken));
+}
+
 /** Resolves once the router has run the first navigation's loaders (the guard), as the prerender's router had. */
 function routerSettled(router: AppRouter): Promise<void> {
   if (router.state.initialized && router.state.navigation.state === 'idle') return Promise.resolve();
@@ -102,8 +108,8 @@ export async function startShell(container: HTMLElement): Promise<void> {
     console.warn('Messages could not be loaded; showing the source language', error);
   });
   const route = findRoute(window.location.pathname);
-  // The page's remote starts loading as soon as its address is known, in parallel with the session start-up. Not its
-  // page's code: started here too, for a signed-in page, it moved neither LCP nor TBT in Lighthouse (five runs each).
+  // The page's remote starts loading as soon as its address is known, in parallel with the session start-up; its
+  // messages need the language first (a signed-in page's follow below, a prerendered page's in hydratePrerendered).
   const remotesReady = loadRemotesConfig().then(() => preloadRoute(route, { page: false }));
   const sessionReady = startSession();
   // A returning client's header (its own chunk) loads with the rest, so the first signed-in paint has its chrome.
@@ -117,6 +123,9 @@ export async function startShell(container: HTMLElement): Promise<void> {
   }
 
   await localeReady;
+  // A signed-in page's messages and code, now that its language is known: left to the page's first render, they
+  // were asked for after the session answered, and the code only once the messages had come, a round trip each.
+  if (holdsSessionFor(route)) void remotesReady.then(() => preloadRoute(route));
   // What the server sent into the root before React takes it: the start-up page (index.html) or a prerendered page.
   const sent = container.innerHTML;
   const root: Root = createRoot(container);

@@ -26,12 +26,15 @@ beforeEach(() => {
 });
 
 describe('preloadRoute', () => {
-  it("loads the route's remote and starts its page's own code", async () => {
+  it("loads the route's remote and starts its page's own code and its messages at once", async () => {
     const module = routesModule();
+    // The messages still on their way: the page's code is asked for meanwhile, not after them.
+    module.default.preload.mockReturnValue(new Promise(() => undefined));
     loadRemoteMock.mockResolvedValue(module);
     preloadRoute(findRoute('/main/projects'));
     await flush();
     expect(loadRemoteMock).toHaveBeenCalledWith('mfe_client/Routes');
+    expect(module.default.preload).toHaveBeenCalled();
     expect(module.default.preloadPage).toHaveBeenCalledWith('main.projects');
   });
 
@@ -42,6 +45,7 @@ describe('preloadRoute', () => {
     await flush();
     expect(loadRemoteMock).toHaveBeenCalledWith('mfe_auth/Routes');
     expect(module.default.preloadPage).not.toHaveBeenCalled();
+    expect(module.default.preload).not.toHaveBeenCalled();
   });
 
   it('stays silent when the remote or its page cannot be loaded, or the remote predates page preloading', async () => {
@@ -51,6 +55,7 @@ describe('preloadRoute', () => {
     try {
       const failing = routesModule();
       failing.default.preloadPage.mockRejectedValue(new Error('chunk 404'));
+      failing.default.preload.mockRejectedValue(new Error('catalog 404'));
       loadRemoteMock.mockResolvedValueOnce(failing).mockResolvedValueOnce({ default: () => null });
       preloadRoute(findRoute('/main/projects'));
       preloadRoute(findRoute('/admin/clients'));

@@ -59,14 +59,21 @@ export function loadRemoteModule(remote: RemoteName, exposed = 'Routes'): Promis
 
 /**
  * Starts loading the remote that renders a route and, unless `page` is false,
- * its page's own code, which the remote otherwise asks for only once the
- * shell's router has rendered it. Failures stay silent here: the render that
- * follows loads again and shows the fallback.
+ * what its page needs to draw: its messages in the active language and its
+ * page's own code, side by side. Left to the render, the remote asks for the
+ * messages once the shell's router has rendered it, and for the page's code
+ * only once the messages are in. Failures stay silent here: the render that
+ * follows loads again and shows the fallback. With `page`, call it once the
+ * visitor's language is active: the messages are loaded in that language.
  */
 export function preloadRoute(route: RouteEntry | undefined, { page = true }: { page?: boolean } = {}): void {
   if (!route?.remote) return;
   loadRemoteModule(route.remote)
-    .then((module) => (page ? (module.default as Partial<RemoteRoutesComponent>).preloadPage?.(route.name) : undefined))
+    .then((module) => {
+      if (!page) return undefined;
+      const routes = module.default as Partial<RemoteRoutesComponent>;
+      return Promise.all([routes.preload?.(), routes.preloadPage?.(route.name)]);
+    })
     .catch(() => undefined);
 }
 
