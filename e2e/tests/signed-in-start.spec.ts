@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO, apiToken } from '../support/people';
 
 /**
@@ -14,6 +14,8 @@ const AREAS = [
     person: DEMO.client,
     admin: false,
     path: '/main/projects',
+    remote: 'mfe-client',
+    heading: 'Projects',
     tokenKey: 'access_token',
     session: '**/api/v1/auth/me',
     widths: [390, 768, 1280, 1440],
@@ -24,11 +26,28 @@ const AREAS = [
     person: DEMO.admin,
     admin: true,
     path: '/admin/clients',
+    remote: 'mfe-admin',
+    heading: 'Clients',
     tokenKey: 'admin_access_token',
     session: '**/api/v1/admin/auth/me',
     widths: [390, 1280],
   },
 ] as const;
+
+/** Holds the answers to the session's check until the returned function is called, as a slow network would; `answered` says whether it was. */
+async function holdSession(page: Page, session: string): Promise<{ answer: () => void; answered: () => boolean }> {
+  let answer!: () => void;
+  let answered = false;
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route(session, async (route) => {
+    await held;
+    answered = true;
+    await route.continue();
+  });
+  return { answer, answered: () => answered };
+}
 
 interface Frame {
   /** What the root showed: the start-up page's bar, the real header, or neither. */
@@ -81,18 +100,11 @@ for (const area of AREAS) {
       );
       const page = await context.newPage();
       // The session is answered late, as on a slow network: the shell has long finished its other start-up steps.
-      let answerSession!: () => void;
-      const sessionHeld = new Promise<void>((resolve) => {
-        answerSession = resolve;
-      });
-      await page.route(area.session, async (route) => {
-        await sessionHeld;
-        await route.continue();
-      });
+      const session = await holdSession(page, area.session);
       await page.goto(area.path);
       await page.waitForTimeout(1500);
       await expect(page.locator('#root .boot__bar svg')).toBeVisible();
-      answerSession();
+      session.answer();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
 
       const frames = await page.evaluate(() => (window as unknown as { rootFrames: Frame[] }).rootFrames);
@@ -113,35 +125,29 @@ for (const area of AREAS) {
   }
 }
 
-test("a returning client's page gets its messages and code while the session is still being answered", async ({ browser, request }) => {
-  const token = await apiToken(request, DEMO.client.email, DEMO.client.password);
-  const context = await browser.newContext();
-  await context.addInitScript((value) => window.localStorage.setItem('access_token', value), token);
-  const page = await context.newPage();
-  // The client remote's files beyond its manifest, entry and routes module: the page's messages, code and styles.
-  const ownFiles: { url: string; after: boolean }[] = [];
-  let sessionAnswered = false;
-  page.on('request', (sent) => {
-    const url = new URL(sent.url()).pathname;
-    if (/^\/remotes\/mfe-client\/(?!mf-manifest|remoteEntry|__federation_expose_Routes)/.test(url)) ownFiles.push({ url, after: sessionAnswered });
+for (const area of AREAS) {
+  test(`a returning ${area.name}'s page gets its messages and code while the session is still being answered`, async ({ browser, request }) => {
+    const token = await apiToken(request, area.person.email, area.person.password, area.admin);
+    const context = await browser.newContext();
+    await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), { key: area.tokenKey, value: token });
+    const page = await context.newPage();
+    const session = await holdSession(page, area.session);
+    // The remote's files beyond its manifest, entry and routes module: the page's messages, code and styles.
+    const ownFiles: { url: string; after: boolean }[] = [];
+    const own = new RegExp(`^/remotes/${area.remote}/(?!mf-manifest|remoteEntry|__federation_expose_Routes)`);
+    page.on('request', (sent) => {
+      const url = new URL(sent.url()).pathname;
+      if (own.test(url)) ownFiles.push({ url, after: session.answered() });
+    });
+    await page.goto(area.path);
+    // Asked for while the session is held: they no longer wait for the page's first render, one round trip after another.
+    await expect.poll(() => ownFiles.length, { timeout: 20_000 }).toBeGreaterThan(1);
+    session.answer();
+    await expect(page.getByRole('heading', { level: 1, name: area.heading })).toBeVisible({ timeout: 30_000 });
+    expect(
+      ownFiles.filter((file) => file.after).map((file) => file.url),
+      'asked for only once the session answered',
+    ).toEqual([]);
+    await context.close();
   });
-  let answerSession!: () => void;
-  const sessionHeld = new Promise<void>((resolve) => {
-    answerSession = resolve;
-  });
-  await page.route('**/api/v1/auth/me', async (route) => {
-    await sessionHeld;
-    sessionAnswered = true;
-    await route.continue();
-  });
-  await page.goto('/main/projects');
-  // Asked for while the session is held: they no longer wait for the page's first render, one round trip after another.
-  await expect.poll(() => ownFiles.length, { timeout: 20_000 }).toBeGreaterThan(1);
-  answerSession();
-  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible({ timeout: 30_000 });
-  expect(
-    ownFiles.filter((file) => file.after).map((file) => file.url),
-    'asked for only once the session answered',
-  ).toEqual([]);
-  await context.close();
-});
+}

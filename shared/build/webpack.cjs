@@ -113,7 +113,7 @@ const ROUTER_LIBRARIES = /[\\/]node_modules[\\/](react-router|react-router-dom|@
  * Which of the three library chunks a module of the shell's libraries goes
  * to. A returning visitor's browser reads each chunk's compiled code back
  * from its cache in one main-thread task; one chunk of all of them made that
- * the page's longest task (over 300 ms on a slow phone), three of similar
+ * the page's longest task (330 ms at four-fold CPU slowdown), three of similar
  * size split it into tasks a third as long.
  */
 function vendorChunkName(module) {

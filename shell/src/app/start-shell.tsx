@@ -22,16 +22,19 @@ function prerenderedLocale(container: HTMLElement): string | undefined {
   return container.dataset.prerendered || undefined;
 }
 
+/** Whether the browser holds a client's or an admin's session. */
+function holdsSession(kind: 'client' | 'admin'): boolean {
+  return Boolean(browserStorage().getItem(kind === 'admin' ? STORAGE_KEYS.adminToken : STORAGE_KEYS.clientToken));
+}
+
 /** A signed-in visitor's pages are never the prerendered ones (their header and redirects differ). */
 function hasStoredSession(): boolean {
-  const storage = browserStorage();
-  return Boolean(storage.getItem(STORAGE_KEYS.clientToken) || storage.getItem(STORAGE_KEYS.adminToken));
+  return holdsSession('client') || holdsSession('admin');
 }
 
 /** Whether the browser holds the session a signed-in route asks for, so its page is the one that will be drawn. */
 function holdsSessionFor(route: RouteEntry | undefined): boolean {
-  if (!route?.auth) return false;
-  return Boolean(browserStorage().getItem(route.auth === 'admin' ? STORAGE_KEYS.adminToken : STORAGE_KEYS.clientToken));
+  return Boolean(route?.auth && holdsSession(route.auth));
 }
 
 /** Resolves once the router has run the first navigation's loaders (the guard), as the prerender's router had. */
@@ -113,7 +116,7 @@ export async function startShell(container: HTMLElement): Promise<void> {
   const remotesReady = loadRemotesConfig().then(() => preloadRoute(route, { page: false }));
   const sessionReady = startSession();
   // A returning client's header (its own chunk) loads with the rest, so the first signed-in paint has its chrome.
-  const chromeReady = browserStorage().getItem(STORAGE_KEYS.clientToken) ? loadClientHeader().catch(() => undefined) : undefined;
+  const chromeReady = holdsSession('client') ? loadClientHeader().catch(() => undefined) : undefined;
 
   const prerendered = prerenderedLocale(container);
   if (prerendered === locale && route?.remote && !hasStoredSession() && !isPrerendering()) {
