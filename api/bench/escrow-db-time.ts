@@ -15,11 +15,14 @@ import { seedContract, seedPerson } from '../test/escrow-fixtures';
  * by the payments. Unlike a throughput figure it stays meaningful while other
  * work shares the machine. The server must run on this machine.
  *
- * `pnpm --filter api exec tsx bench/escrow-db-time.ts [--payments 1000] [--others 2000] [--keep] [--log-statements]`
+ * `pnpm --filter api exec tsx bench/escrow-db-time.ts [--payments 1000] [--others 2000] [--keep] [--log-statements] [--functions]`
  * (`--others`: active contracts of other projects, written with SQL first, as a platform has them;
  * `--keep` leaves the schema, with its funded and released contracts, for EXPLAIN;
  * `--log-statements` writes each statement of the measured payments, with its
- * duration, to the server's log through auto_explain, loaded for that connection only).
+ * duration, to the server's log through auto_explain, loaded for that connection only;
+ * `--functions` prints, for the measured payments, each database function's calls and its time
+ * per call, its own statements apart from the functions it calls: `track_functions`, for that
+ * connection only, so the figures name where a payment's time goes by function).
  */
 
 const args = process.argv.slice(2);
@@ -42,6 +45,23 @@ function cpuMs(pid: number): number {
 async function backendPid(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   return rows[0]!.pid;
+}
+
+/** The schema's functions by their own time (their statements, not the functions they call), from the statistics the measured connection sent. */
+async function printFunctionTimes(measured: Queryable, server: Queryable, schema: string) {
+  // A session sends its function statistics when it is idle, at most once a second, unless told to now.
+  await measured.query('SELECT pg_stat_force_next_flush()');
+  await measured.query('SELECT 1');
+  const { rows } = await server.query<{ name: string; calls: number; total_ms: number; self_ms: number }>(
+    `SELECT funcname AS name, calls::integer AS calls, total_time AS total_ms, self_time AS self_ms
+       FROM pg_stat_user_functions WHERE schemaname = $1 ORDER BY self_time DESC`,
+    [schema],
+  );
+  console.log('function                        calls   own µs/call   with callees µs/call');
+  for (const row of rows) {
+    const perCall = (ms: number) => ((ms * 1000) / row.calls).toFixed(0).padStart(6);
+    console.log(`${row.name.padEnd(30)} ${String(row.calls).padStart(6)}   ${perCall(row.self_ms)}        ${perCall(row.total_ms)}`);
+  }
 }
 
 async function main() {
@@ -118,9 +138,11 @@ async function main() {
         await db.query(`SET auto_explain.${setting}`);
       }
     }
+    if (args.includes('--functions')) await db.query("SET track_functions = 'all'");
     await phase('fund', measured, (contract) => post(contract, 'fund', { card }));
     await approve(measured.map((c) => c.milestoneId));
     await phase('release', measured, (contract) => post(contract, 'release', {}));
+    if (args.includes('--functions')) await printFunctionTimes(db, server, schema);
     if (args.includes('--keep')) console.log(`schema kept: ${schema}`);
   } finally {
     await app.close();
