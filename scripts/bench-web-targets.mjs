@@ -50,6 +50,29 @@ export function benchRows({ pages = [...PUBLIC_PAGES, ...SIGNED_IN_PAGES], local
   );
 }
 
+/**
+ * Lighthouse's failures of its own trace, not of the page: the trace lost the
+ * navigation's start (NO_NAVSTART) now and then, on any page, in any hour.
+ */
+const TRACE_FAILURES = new Set(['NO_NAVSTART']);
+
+/**
+ * A row's runs, `take` called once a run: a run that failed on Lighthouse's
+ * own trace is taken again, at most `retakes` times a row, and `retaken` names
+ * those failures for the report; a failure of the page (no paint, an error) is
+ * kept and fails the row, as does a trace failure past the retakes.
+ */
+export async function takeRuns(take, { runs, retakes }) {
+  const taken = [];
+  const retaken = [];
+  while (taken.length < runs) {
+    const result = await take();
+    if (result.error && TRACE_FAILURES.has(result.error) && retaken.length < retakes) retaken.push(result.error);
+    else taken.push(result);
+  }
+  return { runs: taken, retaken };
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { benchRows, parseChoice, renderTable, summarize, verdict, LOCALES, PUBLIC_PAGES, SIGNED_IN_PAGES } from './bench-web-targets.mjs';
+import { benchRows, parseChoice, renderTable, summarize, takeRuns, verdict, LOCALES, PUBLIC_PAGES, SIGNED_IN_PAGES } from './bench-web-targets.mjs';
 
 const publicRow = (locale = 'en', path = '/contractors') => benchRows({ pages: [path], locales: [locale] })[0];
 const signedInRow = (locale = 'en') => benchRows({ pages: ['/main/projects'], locales: [locale] }).find((row) => row.cache === 'kept');
@@ -141,4 +141,33 @@ test('a row whose every run failed shows no figures', () => {
     line.split('|').map((text) => text.trim()),
     ['', '`/contractors`', 'en', '—', '—', '—', '—', 'MISS: audit failed: NO_FCP', ''],
   );
+});
+
+/** A stand-in for Lighthouse: answers the given results one call after the other. */
+const answering = (...results) => {
+  let call = 0;
+  return async () => results[call++];
+};
+
+test('a run Lighthouse could not trace (NO_NAVSTART) is taken again, and the row says so', async () => {
+  const taken = await takeRuns(answering(run(), { error: 'NO_NAVSTART' }, run({ tbt: 90 }), run({ tbt: 70 })), { runs: 3, retakes: 2 });
+  assert.deepEqual(
+    taken.runs.map((result) => result.tbt),
+    [80, 90, 70],
+  );
+  assert.deepEqual(taken.retaken, ['NO_NAVSTART']);
+  assert.deepEqual(verdict(publicRow(), summarize(taken.runs)), []);
+});
+
+test("a failure of the page itself is never taken again, and past the retakes Lighthouse's own failure fails the row", async () => {
+  const pageFailed = await takeRuns(answering(run(), { error: 'NO_FCP' }, run()), { runs: 3, retakes: 2 });
+  assert.deepEqual(pageFailed.retaken, []);
+  assert.deepEqual(verdict(publicRow(), summarize(pageFailed.runs)), ['audit failed: NO_FCP']);
+  const untraceable = await takeRuns(answering(run(), { error: 'NO_NAVSTART' }, { error: 'NO_NAVSTART' }, { error: 'NO_NAVSTART' }, run()), {
+    runs: 3,
+    retakes: 2,
+  });
+  assert.equal(untraceable.runs.length, 3);
+  assert.deepEqual(untraceable.retaken, ['NO_NAVSTART', 'NO_NAVSTART']);
+  assert.deepEqual(verdict(publicRow(), summarize(untraceable.runs)), ['audit failed: NO_NAVSTART']);
 });

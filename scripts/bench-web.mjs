@@ -7,6 +7,7 @@
 // the JavaScript budget of a cold load of `/`
 // (scripts/budget-web.mjs). Prints a table with a verdict per row; --enforce
 // exits non-zero when a row misses its targets (scripts/bench-web-targets.mjs).
+// A run in which Lighthouse lost its own trace is taken again (`takeRuns`).
 // BENCH_PAGES (comma-separated paths) and BENCH_LOCALES (`en,fr`) measure a
 // subset; BENCH_PORT picks the server's port.
 import { spawn, spawnSync } from 'node:child_process';
@@ -17,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { LOCALES, PUBLIC_PAGES, SIGNED_IN_PAGES, benchRows, parseChoice, renderTable, summarize, verdict } from './bench-web-targets.mjs';
+import { LOCALES, PUBLIC_PAGES, SIGNED_IN_PAGES, benchRows, parseChoice, renderTable, summarize, takeRuns, verdict } from './bench-web-targets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { chromium } = createRequire(join(root, 'e2e', 'package.json'))('@playwright/test');
@@ -181,31 +182,43 @@ try {
   for (const [index, row] of rows.entries()) {
     // A profile per row, signed in just before, so a session never expires during a long run.
     const profile = await prepareProfile(row);
-    const runs = [];
+    let taken;
     try {
-      for (let i = 0; i < RUNS; i += 1) {
-        const result = await audit(`${base}${row.path}`, profile, { keepCache: row.cache === 'kept' });
-        runs.push(result);
-        const figures =
-          result.error ??
-          `score ${result.score}, LCP ${result.lcp.toFixed(0)} ms, TBT ${result.tbt.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}, ${result.lang} page (${result.served ?? 'unprerendered'} HTML) on ${result.path}`;
-        console.error(
-          `[${index + 1}/${rows.length}] ${row.path} ${row.locale}${row.signedIn ? ` (cache ${row.cache})` : ''} run ${i + 1}/${RUNS}: ${figures}`,
-        );
-      }
+      let attempt = 0;
+      taken = await takeRuns(
+        async () => {
+          attempt += 1;
+          const result = await audit(`${base}${row.path}`, profile, { keepCache: row.cache === 'kept' });
+          const figures =
+            result.error ??
+            `score ${result.score}, LCP ${result.lcp.toFixed(0)} ms, TBT ${result.tbt.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}, ${result.lang} page (${result.served ?? 'unprerendered'} HTML) on ${result.path}`;
+          console.error(
+            `[${index + 1}/${rows.length}] ${row.path} ${row.locale}${row.signedIn ? ` (cache ${row.cache})` : ''} run ${attempt} (of ${RUNS} wanted): ${figures}`,
+          );
+          return result;
+        },
+        { runs: RUNS, retakes: 2 },
+      );
     } finally {
       if (profile) rmSync(profile, { recursive: true, force: true });
     }
-    const summary = summarize(runs);
+    const summary = summarize(taken.runs);
     const misses = verdict(row, summary);
     if (misses.length) failed = true;
-    results.push({ row, summary, misses });
+    results.push({ row, summary, misses, retaken: taken.retaken });
   }
 
   console.log(`\nLighthouse, mobile preset with simulated throttling, median of ${RUNS} run${RUNS === 1 ? '' : 's'} (${base})\n`);
   console.log(renderTable(results));
   const held = results.filter((result) => Object.keys(result.row.targets).length);
-  console.log(`\n${held.filter((result) => !result.misses.length).length} of ${held.length} rows with targets pass; ${load()} at the end\n`);
+  console.log(`\n${held.filter((result) => !result.misses.length).length} of ${held.length} rows with targets pass; ${load()} at the end`);
+  // Runs Lighthouse could not trace measured nothing of the page: taken again, and counted here.
+  const retaken = results.flatMap((result) => result.retaken);
+  if (retaken.length)
+    console.log(
+      `${retaken.length} run${retaken.length === 1 ? '' : 's'} taken again after Lighthouse lost its trace (${[...new Set(retaken)].join(', ')})`,
+    );
+  console.log('');
   const budget = spawnSync(process.execPath, [join(root, 'scripts', 'budget-web.mjs')], {
     env: { ...process.env, BASE_URL: base },
     stdio: 'inherit',
