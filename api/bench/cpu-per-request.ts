@@ -9,8 +9,12 @@
  *
  *   npx tsx bench/cpu-per-request.ts
  *
+ * With CPU_ONLY=listing it seeds the bench:api data instead (CPU_LISTING_PROJECTS,
+ * 100,000 projects by default) and measures the specialist's filtered listing
+ * beside /health on that database.
+ *
  * Environment: DATABASE_URL (server), CPU_REQUESTS (5000 per GET), CPU_ESCROW
- * (400 fundings and releases), CPU_ONLY (health | me | escrow),
+ * (400 fundings and releases), CPU_ONLY (health | me | listing | escrow),
  * SERVER_LOG_LEVEL (warn, as bench:api), CPU_PROFILE_DIR (also write a V8
  * .cpuprofile of the server there), BENCH_PORT (3397).
  */
@@ -22,7 +26,8 @@ import { Pool } from 'undici';
 import { randomUUID } from 'node:crypto';
 import { openPostgres } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
-import { recreateDatabase, withDatabase, dropDatabase } from './bench-data';
+import { BENCH_SPECIALIST, LISTING_FILTERS, analyze, recreateDatabase, seedBenchData, withDatabase, dropDatabase } from './bench-data';
+import { createSession } from '../src/accounts/sessions';
 import { startBenchServer } from './bench-server';
 import { seedPerson, seedContract, approveFunded } from '../test/escrow-fixtures';
 
@@ -33,28 +38,37 @@ const PORT = Number(process.env.BENCH_PORT ?? 3397);
 const BASE = `http://127.0.0.1:${PORT}`;
 const N = Number(process.env.CPU_REQUESTS ?? 5000);
 const ESCROW = Number(process.env.CPU_ESCROW ?? 400);
+const LISTING_PROJECTS = Number(process.env.CPU_LISTING_PROJECTS ?? 100_000);
 const TICK_US = 1_000_000 / 100;
+
+/** A process's name and the fields of /proc/<pid>/stat after it. */
+function procStat(pid: number | string): { name: string; fields: string[] } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), fields: stat.slice(stat.lastIndexOf(')') + 2).split(' ') };
+}
 
 /** User and system time of a process, in µs. */
 function cpuSplit(pid: number | string): { user: number; system: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const { fields } = procStat(pid);
   return { user: Number(fields[11]) * TICK_US, system: Number(fields[12]) * TICK_US };
 }
 
-function cpuMicros(pid: number): number {
-  const { user, system } = cpuSplit(pid);
-  return user + system;
-}
-
-/** Processor time of every PostgreSQL process of this machine, in µs. */
+/**
+ * Processor time of every PostgreSQL process of this machine, in µs: the live
+ * ones, and those that ended (a backend whose connection closed, an autovacuum
+ * worker), which the postmaster's children's time holds once it has reaped
+ * them. Without the latter, a process ending during a measurement took its
+ * time out of the sum.
+ */
 function postgresMicros(): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (!readFileSync(`/proc/${entry}/stat`, 'utf8').includes('(postgres)')) continue;
-      total += cpuMicros(Number(entry));
+      const { name, fields } = procStat(entry);
+      if (name !== 'postgres') continue;
+      // utime, stime, then the time of the children it waited for (cutime, cstime).
+      for (const at of [11, 12, 13, 14]) total += Number(fields[at] ?? 0) * TICK_US;
     } catch {
       // The process ended meanwhile.
     }
@@ -78,6 +92,21 @@ async function main() {
     const pid = server.process.pid!;
     const people = [] as Awaited<ReturnType<typeof seedPerson>>[];
     for (let i = 0; i < 20; i += 1) people.push(await seedPerson(db, 'client'));
+    /** Runs `work` (`count` requests) and prints the server's, PostgreSQL's and the load generator's processor time per request. */
+    const measured = async (name: string, count: number, work: () => Promise<void>) => {
+      const server = cpuSplit(pid);
+      const database = postgresMicros();
+      const load = process.cpuUsage();
+      await work();
+      const after = cpuSplit(pid);
+      const loadUsed = process.cpuUsage(load);
+      const each = (micros: number) => (micros / count).toFixed(0).padStart(6);
+      console.log(
+        `${name.padEnd(28)} ${each(after.user + after.system - server.user - server.system)} µs/request  (${count} requests; ` +
+          `server user ${each(after.user - server.user).trim()} + system ${each(after.system - server.system).trim()}, ` +
+          `PostgreSQL ${each(postgresMicros() - database).trim()}, load generator ${each(loadUsed.user + loadUsed.system).trim()} µs)`,
+      );
+    };
     const run = async (name: string, url: string, tokens: string[], amount: number) => {
       let turn = 0;
       const opts: autocannon.Options = {
@@ -99,12 +128,26 @@ async function main() {
           : {}),
       };
       await autocannon({ ...opts, amount: Math.min(2000, amount) });
-      const before = cpuMicros(pid);
-      const result = await autocannon(opts);
-      const used = cpuMicros(pid) - before;
-      console.log(`${name.padEnd(20)} ${(used / amount).toFixed(0).padStart(6)} µs/request  (${amount} requests, non-2xx ${result.non2xx})`);
+      let failed = 0;
+      await measured(name, amount, async () => {
+        failed = (await autocannon(opts)).non2xx;
+      });
+      if (failed) throw new Error(`${name}: ${failed} answers were not 2xx`);
     };
     const only = process.env.CPU_ONLY;
+    if (only === 'listing') {
+      // The data of bench:api: the specialist's page of one trade and city among all the projects.
+      const { specialistId } = await seedBenchData(db, { projects: LISTING_PROJECTS, users: 10_000, designs: 0 });
+      await analyze(db);
+      const tokens = await Promise.all(Array.from({ length: 20 }, () => createSession(db, 'client', specialistId, 1)));
+      const query = new URLSearchParams(LISTING_FILTERS).toString();
+      await run('GET /health', '/api/v1/health', [], N);
+      await run(`GET /projects (trade + city)`, `/api/v1/projects?${query}`, tokens, N);
+      console.log(
+        `(${LISTING_PROJECTS} projects; the specialist serves ${BENCH_SPECIALIST.categories.join(', ')} in ${BENCH_SPECIALIST.cities.join(', ')})`,
+      );
+      return;
+    }
     if (!only || only === 'health') await run('GET /health', '/api/v1/health', [], N);
     if (!only || only === 'me')
       await run(
@@ -151,22 +194,10 @@ async function main() {
       );
     };
     const warm = contracts.slice(0, 50),
-      measured = contracts.slice(50);
-    /** The payments of `measured`, with the server's, PostgreSQL's and the load generator's processor time per payment. */
-    const payments = async (name: string, run: (c: (typeof contracts)[number]) => Promise<void>) => {
-      const server = cpuSplit(pid);
-      const database = postgresMicros();
-      const load = process.cpuUsage();
-      await inParallel(measured, run);
-      const after = cpuSplit(pid);
-      const loadUsed = process.cpuUsage(load);
-      const each = (micros: number) => (micros / measured.length).toFixed(0).padStart(6);
-      console.log(
-        `${name.padEnd(20)} ${each(after.user + after.system - server.user - server.system)} µs/request  (${measured.length} requests; ` +
-          `server user ${each(after.user - server.user).trim()} + system ${each(after.system - server.system).trim()}, ` +
-          `PostgreSQL ${each(postgresMicros() - database).trim()}, load generator ${each(loadUsed.user + loadUsed.system).trim()} µs)`,
-      );
-    };
+      paid = contracts.slice(50);
+    /** The payments of `paid`, with the processor time of each. */
+    const payments = (name: string, run: (c: (typeof contracts)[number]) => Promise<void>) =>
+      measured(name, paid.length, () => inParallel(paid, run));
     await inParallel(warm, (c) => post(c, 'fund', { card }));
     await payments('POST …/fund', (c) => post(c, 'fund', { card }));
     for (const c of contracts) await approveFunded(db, c.id);
