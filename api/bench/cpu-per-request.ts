@@ -2,10 +2,10 @@
  * Processor time of the production server per request: the server process's
  * own user + system time (from /proc, all its threads) over a fixed number of
  * requests, after a warm-up. Unlike requests per second, the figure holds
- * while other work shares the machine. For the payments it also prints the
- * PostgreSQL server's processes (every process of the machine named
- * `postgres`: run it alone) and the load generator's own time. Small volumes,
- * a database of its own (fundament_cpu, dropped afterwards).
+ * while other work shares the machine. Each row also prints the PostgreSQL
+ * server's processes (every process of the machine named `postgres`: run it
+ * alone) and the load generator's own time. Small volumes, a database of its
+ * own (fundament_cpu, dropped afterwards).
  *
  *   npx tsx bench/cpu-per-request.ts
  *
