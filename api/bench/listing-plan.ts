@@ -1,6 +1,7 @@
 import type { Database } from '../src/db/database';
 import { projectListingQuery, type ListingStatement } from '../src/routes/projects/project-listing';
-import { LISTING_FILTERS } from './bench-data';
+import { REQUEST_CACHE, areaQuery } from '../src/routes/projects/request-cache';
+import { BENCH_SPECIALIST, LISTING_FILTERS } from './bench-data';
 
 /**
  * The statement `GET /projects` runs for a verified specialist, built by the
@@ -141,6 +142,22 @@ export async function listingPlans(
     const known = { total: Number(rows[0]?.total ?? 0), areas: await areasOf(db, specialistId, view) };
     plans.push(await explain(db, name, specialistListingSql(specialistId, view), known));
     plans.push(await explain(db, `${name}, counted`, counted, known));
+  }
+  // What an instance reads to keep an area's first requests (see RequestCache): the bench's trade in its
+  // city, and in the whole country, as kept for a specialist who serves all of it.
+  for (const [name, city] of [
+    ['kept area, trade + city', filters.city],
+    ['kept area, whole country', null],
+  ] as const) {
+    const { statement, params } = areaQuery(
+      { category: filters.category, country: BENCH_SPECIALIST.country, city },
+      undefined,
+      'DESC',
+      REQUEST_CACHE.depth,
+    );
+    const { rows } = await db.query<{ total: string }>(statement.text, params);
+    const listing = { statement, params, pageSize: REQUEST_CACHE.depth, counted: true };
+    plans.push(await explain(db, name, listing, { total: Number(rows[0]?.total ?? 0), areas: 1 }));
   }
   return plans;
 }

@@ -10,6 +10,7 @@ import type { Database } from '../src/db/database';
  * indexes and the specialist's own rows, never the whole projects table. A page
  * whose total the instance remembers reads about a page of rows from each trade
  * and city the specialist serves, however many requests there are in all.
+ * What an instance reads to keep an area's first requests reads indexes too.
  */
 const PROJECTS = 20_000;
 
@@ -48,3 +49,13 @@ it.each(['category + city', 'no filter', 'category + city, counted', 'no filter,
     expect(planProblems(plan, PROJECTS)).toEqual([]);
   },
 );
+
+it.each(['kept area, trade + city', 'kept area, whole country'])('the read of a %s uses indexes: its count, then its first cards', (name) => {
+  const area = plan(name);
+  expect(area.total).toBeGreaterThan(0);
+  expect(area.seqScans).not.toContain('projects');
+  expect(area.indexes.some((index) => index.startsWith('projects_'))).toBe(true);
+  // The count's entries, then at most the cards kept, each read once more for its card.
+  expect(area.projectsRead).toBeLessThanOrEqual(area.total + 2 * Math.min(area.total, area.pageSize));
+  expect(planProblems(area, PROJECTS)).toEqual([]);
+});

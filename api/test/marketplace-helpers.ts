@@ -81,3 +81,21 @@ export const projectFields = (overrides: Record<string, string> = {}): Part[] =>
     desired_start: '2027-02-01',
     ...overrides,
   }).map(([name, value]) => ({ name, value }));
+
+/** A request the client posts through the API, open at once: built-in wardrobes in a trade and city. */
+export async function postRequest(app: FastifyInstance, client: Person, where: { category: string; city: string }): Promise<string> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v1/projects',
+    headers: client.headers,
+    payload: {
+      title: 'Wardrobes for three bedrooms',
+      description: 'Built-in wardrobes in oak for three bedrooms, fitted before the end of the year.',
+      country: 'CM',
+      currency: 'XAF',
+      ...where,
+    },
+  });
+  expect(created.statusCode).toBe(201);
+  return (created.json() as { id: string }).id;
+}

@@ -140,6 +140,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   };
   const pool = new pg.Pool({ ...connection, max: options.max ?? defaultPoolSize() });
   const listeners = new Set<Listener>();
+  const announcements = announcementsOn(connection);
   // An idle connection the server closed (restart, failover, an admin's command) is an
   // 'error' event on the pool: without a listener it would end the process. The pool opens a
   // new connection for the next query; a query in flight still fails, with its own error.
@@ -153,7 +154,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
    * this instance remembers never lags behind what it wrote, whoever wrote it.
    */
   const heard = async () => {
-    if (listeners.size > 0) await Promise.all([...listeners].map((listener) => listener.sync()));
+    // Every listener shares one connection: one round trip hears them all.
+    const [any] = listeners;
+    if (any) await any.sync();
   };
   const wrap = (client: pg.Pool | pg.PoolClient, autocommit: boolean): Queryable => ({
     async query<Row>(sql: string | PreparedStatement, params: unknown[] = []) {
@@ -187,12 +190,23 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       }
     },
     async listen(channel, handlers) {
-      const listener = await listenOn(connection, channel, handlers, () => listeners.delete(listener));
+      const opened = await announcements.listen(channel, handlers);
+      const listener: Listener = {
+        get live() {
+          return opened.live;
+        },
+        sync: () => opened.sync(),
+        async close() {
+          listeners.delete(listener);
+          await opened.close();
+        },
+      };
       listeners.add(listener);
       return listener;
     },
     async close() {
-      await Promise.all([...listeners].map((listener) => listener.close()));
+      listeners.clear();
+      await announcements.close();
       await pool.end();
     },
   };
@@ -205,42 +219,65 @@ const READ_ONLY = /^\s*(SELECT|EXPLAIN)\b/i;
 
 const mayAnnounce = (sql: string | PreparedStatement) => (typeof sql === 'string' || sql.announces !== false) && !READ_ONLY.test(textOf(sql));
 
+/** Channels one process listens on, over one connection of its own, and its round trip. */
+interface Announcements {
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  close(): Promise<void>;
+}
+
 /**
- * LISTEN on a connection of its own, outside the pool (a pooled connection
- * goes back to others between statements). When it drops, `onGap` tells the
- * caller and a new connection listens again a second later.
+ * LISTEN on one connection of its own, outside the pool (a pooled connection
+ * goes back to others between statements), for every channel the process
+ * listens on: one connection an instance, and one round trip to hear all of
+ * them. When it drops, `onGap` tells every listener and a new connection
+ * listens again a second later.
  */
-async function listenOn(connection: pg.ClientConfig, channel: string, handlers: ListenHandlers, onClose: () => void): Promise<Listener> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Unsafe channel name: ${channel}`);
+function announcementsOn(connection: pg.ClientConfig): Announcements {
+  const channels = new Map<string, Set<ListenHandlers>>();
+  /** The channels the current connection listens on. */
+  const listening = new Set<string>();
   let client: pg.Client | undefined;
-  let closed = false;
+  let connecting: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const everyHandler = () => [...channels.values()].flatMap((handlers) => [...handlers]);
 
   const connect = async () => {
     const next = new pg.Client(connection);
     next.on('notification', (message) => {
-      if (message.channel === channel) handlers.onPayload(message.payload ?? '');
+      for (const handlers of channels.get(message.channel) ?? []) handlers.onPayload(message.payload ?? '');
     });
     const lost = () => {
       if (client !== next) return;
       client = undefined;
-      handlers.onGap?.();
+      listening.clear();
+      for (const handlers of everyHandler()) handlers.onGap?.();
       void next.end().catch(() => undefined);
-      if (!closed) retry = setTimeout(reconnect, RECONNECT_MS);
+      if (!closed && channels.size > 0) retry = setTimeout(reconnect, RECONNECT_MS);
     };
     next.on('error', lost);
     next.on('end', lost);
     await next.connect();
-    await next.query(`LISTEN ${channel}`);
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    const names = [...channels.keys()];
+    for (const channel of names) await next.query(`LISTEN ${channel}`);
     client = next;
+    for (const channel of names) listening.add(channel);
     // Whatever happened while nobody listened is unknown.
-    handlers.onGap?.();
+    for (const handlers of everyHandler()) handlers.onGap?.();
+  };
+  const connected = () => {
+    connecting ??= connect().finally(() => (connecting = undefined));
+    return connecting;
   };
   const reconnect = () => {
     retry = undefined;
-    if (!closed) connect().catch(() => (retry = closed ? undefined : setTimeout(reconnect, RECONNECT_MS)));
+    if (!closed && channels.size > 0 && !client) connected().catch(() => (retry = closed ? undefined : setTimeout(reconnect, RECONNECT_MS)));
   };
-  await connect();
 
   // A round trip on the listening connection: the server sends the notifications committed
   // before it ahead of the answer, and pg hands them over in that order. Callers that come
@@ -271,16 +308,56 @@ async function listenOn(connection: pg.ClientConfig, channel: string, handlers: 
   };
 
   return {
-    get live() {
-      return client !== undefined;
+    async listen(channel, handlers) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Unsafe channel name: ${channel}`);
+      const ofChannel = channels.get(channel) ?? new Set<ListenHandlers>();
+      channels.set(channel, ofChannel);
+      ofChannel.add(handlers);
+      try {
+        if (!client) await connected();
+        if (client && !listening.has(channel)) {
+          await client.query(`LISTEN ${channel}`);
+          listening.add(channel);
+          handlers.onGap?.();
+        }
+      } catch (error) {
+        ofChannel.delete(handlers);
+        if (ofChannel.size === 0) channels.delete(channel);
+        throw error;
+      }
+      let open = true;
+      return {
+        get live() {
+          return open && client !== undefined && listening.has(channel);
+        },
+        sync,
+        async close() {
+          if (!open) return;
+          open = false;
+          ofChannel.delete(handlers);
+          if (ofChannel.size > 0 || channels.get(channel) !== ofChannel) return;
+          channels.delete(channel);
+          listening.delete(channel);
+          const current = client;
+          if (channels.size > 0) {
+            await current?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+            return;
+          }
+          // Nobody listens any more: the connection goes.
+          if (retry) clearTimeout(retry);
+          retry = undefined;
+          client = undefined;
+          await current?.end().catch(() => undefined);
+        },
+      };
     },
-    sync,
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
       const current = client;
       client = undefined;
-      onClose();
+      channels.clear();
+      listening.clear();
       await current?.end().catch(() => undefined);
     },
   };

@@ -37,6 +37,7 @@ import {
 } from './project-guards';
 import { quoteRoutes } from './quotes';
 import { listProjects, type ListingViewer } from './project-listing';
+import { LISTINGS_CHANGED, RequestCache } from './request-cache';
 import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { SIGNED_IN } from '../../accounts/signed-in';
 
@@ -112,6 +113,13 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
   /** Notifications in the transaction, e-mails after it commits. */
   const announce = notificationMailer(app, config.publicUrl);
 
+  // Specialists' request lists from memory, forgotten at every announced change. While the
+  // announcements cannot be heard, every list asks the database (checked on requests only, once
+  // the listener below is in place).
+  const requests = new RequestCache(app.db, () => listener.live);
+  const listener = await app.db.listen(LISTINGS_CHANGED, { onPayload: () => requests.clear(), onGap: () => requests.clear() });
+  app.addHook('onClose', async () => listener.close());
+
   api.get(
     '/projects',
     {
@@ -120,7 +128,7 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
         security: SIGNED_IN,
         summary: "The caller's projects: a client's own, a specialist's requests, an expert's inspections",
         description:
-          "`meta.total` counts every page. For a specialist's requests it is remembered a few seconds per specialist and filters, so it may lag a request posted meanwhile by those seconds; a page that is not full always gives it exactly. The pages themselves are always current.",
+          "`meta.total` counts every page. For a specialist's first pages, filtered at most by trade and city, it is exact. Beyond them, or with other filters, it is remembered a few seconds per specialist and filters, so it may lag a request posted meanwhile by those seconds; a page that is not full always gives it exactly. The pages themselves are always current.",
         querystring: ProjectListQuerySchema,
         response: { 200: ProjectListSchema, ...errorResponses(401, 403, 422) },
       },
@@ -136,7 +144,7 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
       // An unverified specialist receives no requests at all (spec §1).
       if (viewer === 'specialist' && !receivesRequests(user)) return empty;
 
-      const { rows, total } = await listProjects(app.db, user.id, viewer, query);
+      const { rows, total } = await listProjects(app.db, user.id, viewer, query, requests);
       return { data: rows.map(projectCard), meta: { page: query.page, page_size: query.page_size, total } };
     },
   );

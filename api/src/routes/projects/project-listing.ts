@@ -1,6 +1,8 @@
 import { prepared, type PreparedStatement, type Queryable } from '../../db/database';
 import { LISTING_CARD_COLUMNS, type ProjectCardRow } from './project-views';
 import { RememberedTotals } from './listing-totals';
+import { listingOrder as order, SPECIALIST_AREAS } from './listing-sql';
+import type { RequestCache } from './request-cache';
 
 export interface ListingFilters {
   status?: string;
@@ -20,9 +22,6 @@ export type ListingViewer = 'owner' | 'specialist' | 'expert';
 type Filter = (alias: string) => string;
 
 const and = (filters: Filter[], alias: string) => filters.map((filter) => ` AND ${filter(alias)}`).join('');
-
-/** The order of every listing: by date, ties broken by id the other way, as the request indexes keep them (date descending, id ascending). */
-const order = (direction: 'ASC' | 'DESC', alias = '') => `${alias}created_at ${direction}, ${alias}id ${direction === 'DESC' ? 'ASC' : 'DESC'}`;
 
 /**
  * The projects a client ($1) owns or an expert ($1) inspects, as (id, created_at),
@@ -149,15 +148,9 @@ function listingText(viewer: ListingViewer, given: unknown[], direction: 'ASC' |
   const first = `$${(last += 1)}`;
   const category = placeholders[CATEGORY];
   const city = placeholders[CITY];
-  // The areas: each trade of the profile (once, even if named twice) with each of its cities, or with none for the whole country.
-  return `WITH areas AS MATERIALIZED (
-      SELECT c.category, sp.service_country AS country, x.city
-        FROM specialist_profiles sp
-       CROSS JOIN LATERAL (SELECT DISTINCT unnest(sp.categories) AS category) c
-       CROSS JOIN LATERAL (SELECT DISTINCT unnest(CASE WHEN cardinality(sp.service_cities) = 0 THEN ARRAY[NULL::text] ELSE sp.service_cities END) AS city) x
-       WHERE sp.user_id = $1 AND NOT EXISTS (SELECT 1 FROM insolvencies mi WHERE mi.contractor_id = $1)${
-         category ? ` AND c.category = ${category}` : ''
-       }${city ? ` AND (x.city IS NULL OR lower(x.city) = lower(${city}))` : ''})
+  return `WITH areas AS MATERIALIZED (${SPECIALIST_AREAS}${category ? ` AND c.category = ${category}` : ''}${
+    city ? ` AND (x.city IS NULL OR lower(x.city) = lower(${city}))` : ''
+  })
     SELECT ${count ? `(SELECT count(*) FROM (${specialistRequests(where, direction)}) counted)` : 'NULL::bigint'} AS total, card.*
       FROM (SELECT 1) one
       LEFT JOIN LATERAL (${cards(
@@ -175,6 +168,8 @@ const totalKey = (viewerId: string, filters: ListingFilters) =>
 
 /**
  * One page of the viewer's projects and how many there are in all. A
+ * specialist's first pages come from what this instance keeps (`requests`, see
+ * RequestCache), exact and current. Otherwise the database answers, and a
  * specialist's total is counted with the page when this instance does not
  * remember it, and remembered a few seconds (see RememberedTotals); a page that
  * is not full tells the exact total by itself, whatever was remembered.
@@ -184,7 +179,12 @@ export async function listProjects(
   viewerId: string,
   viewer: ListingViewer,
   filters: ListingFilters,
+  requests?: RequestCache,
 ): Promise<{ rows: ProjectCardRow[]; total: number }> {
+  if (viewer === 'specialist' && requests) {
+    const kept = await requests.page(viewerId, filters);
+    if (kept) return kept;
+  }
   let totals: RememberedTotals | undefined;
   let remembered: number | undefined;
   const key = totalKey(viewerId, filters);
