@@ -1,7 +1,7 @@
 import type { PreparedStatement, Queryable } from '../src/db/database';
 import { projectListingQuery, type ListingFilters } from '../src/routes/projects/project-listing';
 import { projectCard, type ProjectCardRow } from '../src/routes/projects/project-views';
-import { REQUEST_CACHE, RequestCache } from '../src/routes/projects/request-cache';
+import { LISTINGS_CHANGED, REQUEST_CACHE, RequestCache } from '../src/routes/projects/request-cache';
 import { createClient, createSpecialist, postRequest, type Person } from './marketplace-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -164,6 +164,46 @@ describe('pages from memory', () => {
     }
     live = false;
     expect(await cache.page(specialists.cities!.id, page)).toBeUndefined();
+  });
+
+  it('forgets only what a change touches, as the database announces it', async () => {
+    const { db, sent } = counting(t.db);
+    const cache = new RequestCache(db, () => true);
+    const listener = await t.db.listen(LISTINGS_CHANGED, { onPayload: (change) => cache.forget(change) });
+    const page = { sort: 'newest' as const, page: 1, page_size: 12 };
+    const eric = specialists.cities!;
+    const nadia = specialists.country!;
+    const listBoth = async () => {
+      sent.length = 0;
+      const lists = [await cache.page(eric.id, page), await cache.page(nadia.id, page)];
+      const ownParts = sent.filter((text) => text.includes('specialist_profiles') || text.includes('invites i')).length;
+      return { lists, ownParts, areas: sent.length - ownParts };
+    };
+    try {
+      await listBoth();
+      // Nobody here serves roofing: nothing is read again.
+      await insert('roofing', 'Garoua', 1);
+      expect(await listBoth()).toMatchObject({ ownParts: 0, areas: 0 });
+      // Painting in Kribi: the painting areas of Cameroon (Eric's Kribi and Limbé, Nadia's whole country), no one's own part.
+      const kribi = await insert('painting', 'Kribi', 1);
+      const afterPainting = await listBoth();
+      expect(afterPainting).toMatchObject({ ownParts: 0, areas: 3 });
+      expect(afterPainting.lists.map((list) => list!.rows[0]!.id)).toEqual([kribi, kribi]);
+      // An invitation to a draft outside his areas: only Eric's own part, and the draft is not listed.
+      const draft = await insert('plumbing', 'Garoua', 0, 'draft');
+      await t.db.query(`INSERT INTO invites (inviter_id, project_id, specialist_id) VALUES ($1, $2, $3)`, [client.id, draft, eric.id]);
+      const invited = await listBoth();
+      expect(invited).toMatchObject({ ownParts: 2, areas: 0 });
+      expect(invited.lists[0]!.rows.map((card) => card.id)).not.toContain(draft);
+      // Published, it is his at once, though no area of his holds it.
+      await t.db.query(`UPDATE projects SET status = 'open', created_at = now() WHERE id = $1`, [draft]);
+      const published = await listBoth();
+      expect(published).toMatchObject({ ownParts: 2, areas: 0 });
+      expect(published.lists[0]!.rows[0]!.id).toBe(draft);
+      expect(published.lists[1]!.rows.map((card) => card.id)).not.toContain(draft);
+    } finally {
+      await listener.close();
+    }
   });
 
   it('does not keep a read that an announcement overtook', async () => {

@@ -113,11 +113,11 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
   /** Notifications in the transaction, e-mails after it commits. */
   const announce = notificationMailer(app, config.publicUrl);
 
-  // Specialists' request lists from memory, forgotten at every announced change. While the
+  // Specialists' request lists from memory, forgotten where an announced change touches them. While the
   // announcements cannot be heard, every list asks the database (checked on requests only, once
   // the listener below is in place).
   const requests = new RequestCache(app.db, () => listener.live);
-  const listener = await app.db.listen(LISTINGS_CHANGED, { onPayload: () => requests.clear(), onGap: () => requests.clear() });
+  const listener = await app.db.listen(LISTINGS_CHANGED, { onPayload: (change) => requests.forget(change), onGap: () => requests.clear() });
   app.addHook('onClose', async () => listener.close());
 
   api.get(

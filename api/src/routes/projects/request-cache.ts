@@ -24,17 +24,25 @@ type KeptCard = ProjectCardRow & { at_us: number };
 
 /** The first open requests of one area in one order, and how many it has in all. */
 interface AreaPage {
+  /** Its trade and country, as announcements name them. */
+  place: string;
   cards: KeptCard[];
   /** Whether `cards` holds every request of the area. */
   complete: boolean;
   total: number;
 }
 
-/** What only one specialist sees: their areas, and the projects they were invited to or quoted on (null when too many to keep). */
+/**
+ * What only one specialist sees: their areas, and the projects they were
+ * invited to or quoted on (null when too many to keep), drafts included so
+ * that publishing one is heard, though a list never shows them.
+ */
 interface SpecialistRequests {
   areas: Area[];
   extras: KeptCard[] | null;
 }
+
+const placeOf = (category: string, country: string) => JSON.stringify([category, country]);
 
 export interface RequestCacheOptions {
   /** Cards kept per area and order: pages reaching further are read from the database. */
@@ -53,13 +61,12 @@ const AT_US = `(extract(epoch FROM p.created_at) * 1000000)::bigint AS at_us`;
 const CARD_JOINS = `JOIN projects p ON p.id = page.id JOIN users u ON u.id = p.owner_id`;
 const AREAS = prepared(SPECIALIST_AREAS);
 
-/** The projects the specialist ($1) was invited to (unless they declined) or quoted on, drafts aside: at most $2. */
+/** The projects the specialist ($1) was invited to (unless they declined) or quoted on, drafts too: at most $2. */
 const EXTRAS = prepared(`
   SELECT ${LISTING_CARD_COLUMNS}, ${AT_US}
     FROM (SELECT i.project_id AS id FROM invites i WHERE i.specialist_id = $1 AND i.status <> 'declined'
           UNION SELECT q.project_id FROM quotes q WHERE q.specialist_id = $1) page
     ${CARD_JOINS}
-   WHERE p.status <> 'draft'
    LIMIT $2`);
 
 /**
@@ -107,9 +114,9 @@ const kept = (row: ProjectCardRow & { at_us: string | number }): KeptCard => ({ 
  * Specialists' request lists, answered from memory: the first requests of each
  * area, shared by every specialist who serves it, and each specialist's areas,
  * invitations and quotes. A page is merged from them exactly as the listing
- * statement would give it, total included. Everything is forgotten whenever
- * the database announces a change (LISTINGS_CHANGED), on every instance; a read
- * that raced an announcement is not kept.
+ * statement would give it, total included. What a change touches is forgotten
+ * as soon as the database announces it (LISTINGS_CHANGED, see `forget`), on
+ * every instance; a read that raced an announcement is not kept.
  *
  * `page` answers undefined, and the caller asks the database, for what is not
  * kept: filters other than trade and city, pages past `depth`, a specialist
@@ -119,6 +126,9 @@ export class RequestCache {
   private readonly entries: LRUCache<string, AreaPage | SpecialistRequests>;
   /** Reads under way, shared by the requests that need the same thing. */
   private readonly loading = new Map<string, Promise<AreaPage | SpecialistRequests>>();
+  /** The kept areas of each trade and country, and the specialists who keep each project among their own. */
+  private readonly areasOf = new Map<string, Set<string>>();
+  private readonly holdersOf = new Map<string, Set<string>>();
   /** Counts announcements: a read that started before one is not kept. */
   private generation = 0;
 
@@ -131,18 +141,62 @@ export class RequestCache {
       maxSize: options.maxCards,
       sizeCalculation: (entry) => 1 + ('cards' in entry ? entry.cards.length : (entry.extras?.length ?? 0)),
       ttl: options.ttlMs,
+      // Whatever way an entry goes (forgotten, replaced, least recently used, expired), its index entries go with it.
+      dispose: (entry, key) => this.unindex(key, entry),
     });
   }
 
-  /** Forgets everything: something changed, or announcements may have been missed. */
+  /** Forgets everything: announcements may have been missed. */
   clear(): void {
     this.generation += 1;
+    this.loading.clear();
     this.entries.clear();
+  }
+
+  /**
+   * Forgets what an announcement says changed (see migration 0032): an area's
+   * requests, the specialists who keep a project's card, one specialist's own
+   * part, or, for anything else, everything.
+   */
+  forget(payload: string): void {
+    let change: unknown;
+    try {
+      change = JSON.parse(payload);
+    } catch {
+      change = undefined;
+    }
+    const [kind, a = '', b = ''] = Array.isArray(change) ? (change as unknown[]).map((part) => (typeof part === 'string' ? part : '')) : [];
+    if (kind === 'area') this.forgetAll(this.areasOf.get(placeOf(a, b)));
+    else if (kind === 'project') this.forgetAll(this.holdersOf.get(a));
+    else if (kind === 'specialist') this.forgetAll([`specialist ${a}`]);
+    else return this.clear();
+    this.generation += 1;
     this.loading.clear();
   }
 
-  get size(): number {
-    return this.entries.size;
+  private forgetAll(keys: Iterable<string> | undefined): void {
+    for (const key of [...(keys ?? [])]) this.entries.delete(key);
+  }
+
+  /** Where an entry is indexed: an area under its trade and country, a specialist's part under each of its projects. */
+  private indexEntries(entry: AreaPage | SpecialistRequests) {
+    return 'cards' in entry ? [[this.areasOf, entry.place] as const] : (entry.extras ?? []).map((card) => [this.holdersOf, card.id] as const);
+  }
+
+  private index(key: string, entry: AreaPage | SpecialistRequests): void {
+    for (const [map, value] of this.indexEntries(entry)) {
+      const keys = map.get(value) ?? new Set<string>();
+      keys.add(key);
+      map.set(value, keys);
+    }
+  }
+
+  private unindex(key: string, entry: AreaPage | SpecialistRequests): void {
+    for (const [map, value] of this.indexEntries(entry)) {
+      const keys = map.get(value);
+      keys?.delete(key);
+      if (keys?.size === 0) map.delete(value);
+    }
   }
 
   async page(specialistId: string, filters: ListingFilters): Promise<{ rows: ProjectCardRow[]; total: number } | undefined> {
@@ -162,7 +216,7 @@ export class RequestCache {
     );
     const pages = await Promise.all(areas.map((area) => this.area(area, city, direction)));
     if (pages.some((page) => !page.complete && page.cards.length < end)) return undefined;
-    const extras = mine.extras.filter((card) => (!category || card.category === category) && inCity(card.city));
+    const extras = mine.extras.filter((card) => card.status !== 'draft' && (!category || card.category === category) && inCity(card.city));
 
     // The first `end` of the union are among the first `end` of each area and the extras.
     const union = new Map<string, KeptCard>();
@@ -198,7 +252,7 @@ export class RequestCache {
       const { rows } = await this.db.query<KeptCard & { total: string | number }>(statement, params);
       const cards = rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => kept(row));
       const total = Number(rows[0]?.total ?? 0);
-      return { cards, total, complete: cards.length === total };
+      return { place: placeOf(area.category, area.country), cards, total, complete: cards.length === total };
     }) as Promise<AreaPage>;
   }
 
@@ -211,7 +265,11 @@ export class RequestCache {
     const loaded = load().then(
       (entry) => {
         if (this.loading.get(key) === loaded) this.loading.delete(key);
-        if (generation === this.generation) this.entries.set(key, entry);
+        if (generation === this.generation) {
+          this.entries.set(key, entry);
+          // Unless it was too large to keep at all.
+          if (this.entries.peek(key) === entry) this.index(key, entry);
+        }
         return entry;
       },
       (error: unknown) => {
