@@ -16,3 +16,7 @@ export const SPECIALIST_AREAS = `
    CROSS JOIN LATERAL (SELECT DISTINCT unnest(sp.categories) AS category) c
    CROSS JOIN LATERAL (SELECT DISTINCT unnest(CASE WHEN cardinality(sp.service_cities) = 0 THEN ARRAY[NULL::text] ELSE sp.service_cities END) AS city) x
    WHERE sp.user_id = $1 AND NOT EXISTS (SELECT 1 FROM insolvencies mi WHERE mi.contractor_id = $1)`;
+
+/** The projects the specialist ($1) was invited to (unless they declined) or quoted on, as `id`, drafts included. */
+export const SPECIALIST_OWN_PROJECTS = `SELECT i.project_id AS id FROM invites i WHERE i.specialist_id = $1 AND i.status <> 'declined'
+  UNION SELECT q.project_id FROM quotes q WHERE q.specialist_id = $1`;

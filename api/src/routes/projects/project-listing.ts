@@ -1,7 +1,7 @@
 import { prepared, type PreparedStatement, type Queryable } from '../../db/database';
 import { LISTING_CARD_COLUMNS, type ProjectCardRow } from './project-views';
 import { RememberedTotals } from './listing-totals';
-import { listingOrder as order, SPECIALIST_AREAS } from './listing-sql';
+import { listingOrder as order, SPECIALIST_AREAS, SPECIALIST_OWN_PROJECTS } from './listing-sql';
 import type { RequestCache } from './request-cache';
 
 export interface ListingFilters {
@@ -52,10 +52,8 @@ function specialistRequests(filters: Filter[], direction: 'ASC' | 'DESC', limit?
      WHERE ${where}`;
   return `${area('a.city IS NOT NULL', ' AND m.city = a.city')}
     UNION ${area('a.city IS NULL', '')}
-    UNION SELECT p.id, p.created_at FROM invites i JOIN projects p ON p.id = i.project_id
-           WHERE i.specialist_id = $1 AND i.status <> 'declined' AND p.status <> 'draft'${and(filters, 'p')}
-    UNION SELECT p.id, p.created_at FROM quotes q JOIN projects p ON p.id = q.project_id
-           WHERE q.specialist_id = $1 AND p.status <> 'draft'${and(filters, 'p')}`;
+    UNION SELECT p.id, p.created_at FROM (${SPECIALIST_OWN_PROJECTS}) own JOIN projects p ON p.id = own.id
+           WHERE p.status <> 'draft'${and(filters, 'p')}`;
 }
 
 export interface ListingStatement {

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { prepared, type PreparedStatement, type Queryable } from '../../db/database';
 import { LISTING_CARD_COLUMNS, type ProjectCardRow } from './project-views';
-import { listingOrder as order, SPECIALIST_AREAS } from './listing-sql';
+import { listingOrder as order, SPECIALIST_AREAS, SPECIALIST_OWN_PROJECTS } from './listing-sql';
 import type { ListingFilters } from './project-listing';
 
 /**
@@ -64,8 +64,7 @@ const AREAS = prepared(SPECIALIST_AREAS);
 /** The projects the specialist ($1) was invited to (unless they declined) or quoted on, drafts too: at most $2. */
 const EXTRAS = prepared(`
   SELECT ${LISTING_CARD_COLUMNS}, ${AT_US}
-    FROM (SELECT i.project_id AS id FROM invites i WHERE i.specialist_id = $1 AND i.status <> 'declined'
-          UNION SELECT q.project_id FROM quotes q WHERE q.specialist_id = $1) page
+    FROM (${SPECIALIST_OWN_PROJECTS}) page
     ${CARD_JOINS}
    LIMIT $2`);
 
