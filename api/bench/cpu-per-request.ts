@@ -14,9 +14,11 @@
  * beside /health on that database.
  *
  * Environment: DATABASE_URL (server), CPU_REQUESTS (5000 per GET), CPU_ESCROW
- * (400 fundings and releases), CPU_ONLY (health | me | listing | escrow),
- * SERVER_LOG_LEVEL (warn, as bench:api), CPU_PROFILE_DIR (also write a V8
- * .cpuprofile of the server there), BENCH_PORT (3397).
+ * (400 fundings and releases), CPU_ESCROW_CLIENTS (10 payments at once; at 50,
+ * as bench:escrow's busiest level, the batches are larger), CPU_ONLY (health |
+ * me | listing | escrow), SERVER_LOG_LEVEL (warn, as bench:api),
+ * CPU_PROFILE_DIR (also write a V8 .cpuprofile of the server there),
+ * BENCH_PORT (3397).
  */
 import { readFileSync, readdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +41,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const N = Number(process.env.CPU_REQUESTS ?? 5000);
 const ESCROW = Number(process.env.CPU_ESCROW ?? 400);
 const LISTING_PROJECTS = Number(process.env.CPU_LISTING_PROJECTS ?? 100_000);
+const ESCROW_CLIENTS = Number(process.env.CPU_ESCROW_CLIENTS ?? 10);
 const TICK_US = 1_000_000 / 100;
 
 /** A process's name and the fields of /proc/<pid>/stat after it. */
@@ -169,7 +172,7 @@ async function main() {
       contracts.push({ id: c.id, milestone: c.milestones[0]!.id, headers: client.headers });
     }
     // undici's pool, as bench:escrow: fetch would cost the machine about five times more per request than this.
-    const pool = new Pool(BASE, { connections: 10 });
+    const pool = new Pool(BASE, { connections: ESCROW_CLIENTS });
     const post = async (c: (typeof contracts)[number], action: string, body: unknown) => {
       const answer = await pool.request({
         path: `/api/v1/contracts/${c.id}/milestones/${c.milestone}/${action}`,
@@ -189,7 +192,7 @@ async function main() {
     const inParallel = async (items: typeof contracts, fn: (c: (typeof contracts)[number]) => Promise<void>) => {
       const queue = [...items];
       await Promise.all(
-        Array.from({ length: 10 }, async () => {
+        Array.from({ length: ESCROW_CLIENTS }, async () => {
           for (let c = queue.shift(); c; c = queue.shift()) await fn(c);
         }),
       );

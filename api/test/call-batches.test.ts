@@ -2,8 +2,8 @@ import { createBatcher, type Outcome } from '../src/db/call-batches';
 
 /**
  * The batcher on its own, with calls that only record what they were given:
- * a call alone runs alone, calls that come while others are in flight go
- * together, two calls with one key never share a batch, and a batch that
+ * a call alone runs alone, calls that come while others are in flight or in
+ * the same turn of the event loop go together, two calls with one key never share a batch, and a batch that
  * failed as a whole is run again call by call.
  */
 
@@ -46,6 +46,7 @@ const settled = () => new Promise((resolve) => setImmediate(resolve));
 test('a call alone runs alone, and the calls that come meanwhile go together in batches of at most maxItems', async () => {
   const p = probe();
   const first = p.batcher({ key: 'a', value: 'a' });
+  await settled();
   const rest = ['b', 'c', 'd', 'e'].map((value) => p.batcher({ key: value, value }));
   await settled();
   expect(p.singles).toEqual(['a']);
@@ -63,9 +64,23 @@ test('a call alone runs alone, and the calls that come meanwhile go together in 
   await expect(Promise.all(rest)).resolves.toEqual(['done b', 'done c', 'done d', 'alone e']);
 });
 
+test('the calls handed over in one turn of the event loop go together, even with nothing in flight', async () => {
+  const p = probe();
+  const calls = ['a', 'b', 'c', 'd'].map((value) => p.batcher({ key: value, value }));
+  await settled();
+  expect(p.batches).toEqual([['a', 'b', 'c']]);
+  expect(p.singles).toEqual([]);
+  p.release();
+  await settled();
+  expect(p.singles).toEqual(['d']);
+  p.release();
+  await expect(Promise.all(calls)).resolves.toEqual(['done a', 'done b', 'done c', 'alone d']);
+});
+
 test('a refused call in a batch is refused alone; the others of its batch succeed', async () => {
   const p = probe();
   const first = p.batcher({ key: 'a', value: 'a' });
+  await settled();
   const batch = [p.batcher({ key: 'b', value: 'b' }), p.batcher({ key: 'r', value: 'refused r' }), p.batcher({ key: 'c', value: 'c' })];
   p.release();
   await first;
@@ -78,6 +93,7 @@ test('a refused call in a batch is refused alone; the others of its batch succee
 test('two calls with the same key never share a batch: the second waits for the next', async () => {
   const p = probe();
   const first = p.batcher({ key: 'a', value: 'a' });
+  await settled();
   const calls = [p.batcher({ key: 'k', value: 'k1' }), p.batcher({ key: 'k', value: 'k2' }), p.batcher({ key: 'm', value: 'm' })];
   p.release();
   await first;
@@ -90,9 +106,44 @@ test('two calls with the same key never share a batch: the second waits for the 
   await expect(Promise.all(calls)).resolves.toEqual(['done k1', 'alone k2', 'done m']);
 });
 
+test('a call whose key is in a batch in flight waits for that batch to end, even with room for another', async () => {
+  const log: string[] = [];
+  const pending: (() => void)[] = [];
+  const batcher = createBatcher<{ key: string; value: string }, string>({
+    async runMany(items) {
+      log.push(`start ${items.map((item) => item.value).join(' ')}`);
+      await new Promise<void>((resolve) => pending.push(resolve));
+      log.push(`end ${items.map((item) => item.value).join(' ')}`);
+      return items.map((item) => ({ ok: item.value }));
+    },
+    async runOne(item) {
+      log.push(`start ${item.value}`);
+      await new Promise<void>((resolve) => pending.push(resolve));
+      log.push(`end ${item.value}`);
+      return item.value;
+    },
+    keyOf: (item) => item.key,
+    maxItems: 5,
+    maxInFlight: 2,
+  });
+  const first = batcher({ key: 'k', value: 'k1' });
+  await settled();
+  const later = [batcher({ key: 'k', value: 'k2' }), batcher({ key: 'm', value: 'm' })];
+  await settled();
+  // Another batch may go meanwhile, without the repeat.
+  expect(log).toEqual(['start k1', 'start m']);
+  pending.shift()!();
+  await first;
+  await settled();
+  expect(log).toEqual(['start k1', 'start m', 'end k1', 'start k2']);
+  pending.splice(0).forEach((resolve) => resolve());
+  await expect(Promise.all(later)).resolves.toEqual(['k2', 'm']);
+});
+
 test('a batch that failed as a whole runs again call by call, and each call gets its own answer', async () => {
   const p = probe(true);
   const first = p.batcher({ key: 'a', value: 'a' });
+  await settled();
   const batch = [p.batcher({ key: 'b', value: 'b' }), p.batcher({ key: 'r', value: 'refused r' })];
   p.release();
   await first;
@@ -150,7 +201,9 @@ test('a call the batch answered nothing for is refused, not left waiting', async
     maxItems: 5,
     maxInFlight: 1,
   });
-  const calls = ['a', 'b', 'c', 'd'].map((item) => batcher(item));
+  const calls = [batcher('a')];
+  await settled();
+  calls.push(...['b', 'c', 'd'].map((item) => batcher(item)));
   const outcomes = await Promise.allSettled(calls);
   expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);
 });

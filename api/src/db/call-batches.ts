@@ -1,9 +1,10 @@
 /**
  * Calls to the database that come while others are in flight wait, and go
- * together in one call once one of those ends: under load each batch shares a
- * round trip, a transaction and its commit; a call that comes alone goes at
- * once, alone, as it would without a batcher. Group commit, done where the
- * calls are made.
+ * together in one call once one of those ends; so do the calls handed over in
+ * the same turn of the event loop. Under load each batch shares a round trip,
+ * a transaction and its commit; a call that comes alone goes alone, one turn
+ * of the event loop later, as it would without a batcher. Group commit, done
+ * where the calls are made.
  */
 
 /** What one call of a batch came to. */
@@ -17,7 +18,10 @@ export interface BatcherOptions<Item, Result> {
   runMany(items: Item[]): Promise<Outcome<Result>[]>;
   /** One call alone: a batch of one, and each call of a batch that failed as a whole, again. */
   runOne(item: Item): Promise<Result>;
-  /** Calls with the same key never share a batch (two calls with one idempotency key: the second waits for the first's answer). */
+  /**
+   * Calls with the same key never share a batch, nor run while another call with it is in flight
+   * (two calls with one idempotency key: the second waits for the first's answer).
+   */
   keyOf(item: Item): string;
   /** The most calls in one batch. */
   maxItems: number;
@@ -52,6 +56,8 @@ interface Waiting<Item, Result> {
 export function createBatcher<Item, Result>(options: BatcherOptions<Item, Result>): (item: Item) => Promise<Result> {
   let waiting: Waiting<Item, Result>[] = [];
   let inFlight = 0;
+  /** The keys of the calls in flight: one call a key at a time. */
+  const keysInFlight = new Set<string>();
 
   /** The oldest calls that can go together; the rest keep their places. */
   const take = () => {
@@ -60,7 +66,7 @@ export function createBatcher<Item, Result>(options: BatcherOptions<Item, Result
     const left: Waiting<Item, Result>[] = [];
     for (const call of waiting) {
       const key = options.keyOf(call.item);
-      if (batch.length < options.maxItems && !keys.has(key)) {
+      if (batch.length < options.maxItems && !keys.has(key) && !keysInFlight.has(key)) {
         keys.add(key);
         batch.push(call);
       } else {
@@ -68,7 +74,8 @@ export function createBatcher<Item, Result>(options: BatcherOptions<Item, Result
       }
     }
     waiting = left;
-    return batch;
+    for (const key of keys) keysInFlight.add(key);
+    return { batch, keys };
   };
 
   const alone = async (call: Waiting<Item, Result>) => {
@@ -99,17 +106,33 @@ export function createBatcher<Item, Result>(options: BatcherOptions<Item, Result
 
   const pump = () => {
     while (inFlight < options.maxInFlight && waiting.length > 0) {
+      const { batch, keys } = take();
+      // Every call waiting repeats a key in flight: they go once those calls have answered.
+      if (batch.length === 0) return;
       inFlight += 1;
-      void run(take()).finally(() => {
+      void run(batch).finally(() => {
         inFlight -= 1;
+        for (const key of keys) keysInFlight.delete(key);
         pump();
       });
     }
   };
 
+  // The calls handed over in one turn of the event loop (the requests one read of the sockets
+  // brought) are counted before any goes: they share a batch instead of the first going alone.
+  let pumpScheduled = false;
+  const pumpNextTurn = () => {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    setImmediate(() => {
+      pumpScheduled = false;
+      pump();
+    });
+  };
+
   return (item) =>
     new Promise<Result>((resolve, reject) => {
       waiting.push({ item, resolve, reject });
-      pump();
+      pumpNextTurn();
     });
 }
