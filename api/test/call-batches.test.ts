@@ -3,8 +3,9 @@ import { createBatcher, type Outcome } from '../src/db/call-batches';
 /**
  * The batcher on its own, with calls that only record what they were given:
  * a call alone runs alone, calls that come while others are in flight or in
- * the same turn of the event loop go together, two calls with one key never share a batch, and a batch that
- * failed as a whole is run again call by call.
+ * the same turn of the event loop go together, two calls with one key never
+ * share a batch nor run at once, and a batch that failed as a whole is run
+ * again call by call.
  */
 
 interface Probe {
