@@ -14,9 +14,10 @@ import type { Answer } from './idempotency';
  * trip. A refusal comes back as the error `escrow:<status>:<message name>`,
  * turned here into the API's translated refusal.
  *
- * The calls that reach the API while others are in flight go together, in
- * one transaction (migration 0030): each still its own call, in a
- * subtransaction, with its own answer or refusal.
+ * The calls that reach the API while others are in flight, or in the same
+ * turn of the event loop, go together, in one transaction (migration 0030):
+ * each still its own call, in a subtransaction, with its own answer or
+ * refusal.
  */
 
 const REFUSAL = /^escrow:(\d{3}):(\w+)$/;
@@ -57,7 +58,7 @@ export async function moneyCall<T>(
 export interface BatchedCall extends PreparedStatement {
   /** The batch function: each parameter as an array, one element per call; answers `n` (the call's place), `outcome` or `refusal`. */
   readonly many: PreparedStatement;
-  /** Calls with the same key never share a batch: a repeat waits for the first call's answer, as it would alone. */
+  /** Calls with the same key never share a batch nor run at once: a repeat waits for the first call's answer, as it would alone. */
   readonly keyOf: (params: unknown[]) => string;
 }
 
@@ -71,7 +72,8 @@ function batched(single: string, many: string, keyOf: (params: unknown[]) => str
  * which every session's snapshots get slower. Two batches in flight: one runs
  * while the other commits and its answers are rendered, and the pool keeps
  * connections for every other request. Measured with `pnpm bench:escrow`
- * against one batch in flight, three, 10 calls a batch and a larger pool.
+ * against one batch in flight, three, 10 or 30 calls a batch and a larger
+ * pool.
  */
 export const BATCHES = { maxItems: 20, maxInFlight: 2 };
 
