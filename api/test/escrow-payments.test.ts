@@ -29,7 +29,7 @@ let uploadsDir: string;
 let parties: EscrowParties;
 
 beforeAll(async () => {
-  const opened = await openTestDatabase();
+  const opened = await openTestDatabase({ migrated: true });
   db = opened.db;
   drop = opened.drop;
   uploadsDir = mkdtempSync(path.join(tmpdir(), 'fundament-payments-'));

@@ -1,5 +1,4 @@
 import { openTestDatabase } from './test-app';
-import { migrate } from '../src/db/migrate';
 import { analyze, seedBenchData } from '../bench/bench-data';
 import { listingPlans, planProblems, type PlanSummary } from '../bench/listing-plan';
 import type { Database } from '../src/db/database';
@@ -19,8 +18,7 @@ let drop: () => Promise<void>;
 let plans: PlanSummary[];
 
 beforeAll(async () => {
-  ({ db, drop } = await openTestDatabase());
-  await migrate(db);
+  ({ db, drop } = await openTestDatabase({ migrated: true }));
   const { specialistId } = await seedBenchData(db, { projects: PROJECTS, users: 2_000, designs: 10 });
   await analyze(db);
   plans = await listingPlans(db, specialistId);

@@ -52,7 +52,7 @@ describe('shutting down', () => {
   const gate = new Promise<void>((resolve) => (finish = resolve));
 
   beforeAll(async () => {
-    ({ db, drop } = await openTestDatabase());
+    ({ db, drop } = await openTestDatabase({ migrated: true }));
     uploadsDir = mkdtempSync(path.join(tmpdir(), 'fundament-uploads-'));
     app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }, { serveWeb: false, uploadsDir }), database: db });
     app.get('/slow', async () => {

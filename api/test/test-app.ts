@@ -8,22 +8,25 @@ import { loadConfig, type AppConfig } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { RELAXED_LIMITS } from './accounts-helpers';
+import { openMigratedPglite } from './pglite-template';
 
 /**
  * A fresh database for a test file: embedded PGlite in memory by default, or
  * a new schema on the PostgreSQL server of DATABASE_URL (dropped afterwards),
- * so the same suite runs against both.
+ * so the same suite runs against both. Empty, or with every migration applied
+ * (`migrated`).
  */
-export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+export async function openTestDatabase({ migrated = false } = {}): Promise<{ db: Database; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const db = await openPglite();
+    const db = migrated ? await openMigratedPglite() : await openPglite();
     return { db, drop: () => db.close() };
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(url, { max: 1 });
   await admin.exec(`CREATE SCHEMA ${schema}`);
   const db = await openPostgres(url, { schema });
+  if (migrated) await migrate(db);
   return {
     db,
     async drop() {
@@ -44,8 +47,7 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
 export function migratedTestDatabase(): { readonly db: Database } {
   let opened: { db: Database; drop(): Promise<void> } | undefined;
   beforeAll(async () => {
-    opened = await openTestDatabase();
-    await migrate(opened.db);
+    opened = await openTestDatabase({ migrated: true });
   });
   afterAll(async () => opened?.drop());
   return {
@@ -71,7 +73,7 @@ export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   { wrapDatabase = (db: Database) => db }: { wrapDatabase?: (db: Database) => Database } = {},
 ): Promise<TestApp> {
-  const { db, drop } = await openTestDatabase();
+  const { db, drop } = await openTestDatabase({ migrated: true });
   // Uploaded files go to a folder of their own, removed with the app.
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'fundament-uploads-'));
   // Suites sign in many times from one address; the rate-limit tests pass their own small limits.

@@ -99,6 +99,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   } else {
     db = new PGlite();
   }
+  return pgliteDatabase(db);
+}
+
+/** An embedded database, once it is ready, behind the interface every caller uses. */
+export async function pgliteDatabase(db: PGlite): Promise<Database> {
   await db.waitReady;
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     // The embedded database is one connection in this process: there is no round trip a

@@ -1,0 +1,5 @@
+import { removePgliteTemplate } from './pglite-template';
+
+export default function globalTeardown(): void {
+  removePgliteTemplate();
+}
