@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, PreparedStatement } from '../src/db/database';
-import { migrate } from '../src/db/migrate';
 import { createSandboxProvider } from '../src/escrow/payment-provider';
 import { CARDS, fund, release } from './escrow-helpers';
 import { approveFunded, seedAdmin, seedContract, seedPerson, type SeededPerson } from './escrow-fixtures';
@@ -178,9 +177,8 @@ describe('a batch that fails as a whole', () => {
 
 describe('the sandbox card provider', () => {
   it('records charges sent at once together, each key keeping its first charge', async () => {
-    const { db, drop } = await openTestDatabase();
+    const { db, drop } = await openTestDatabase({ migrated: true });
     try {
-      await migrate(db);
       const sandbox = createSandboxProvider(db, 'sandbox-secret');
       const charge = (idempotencyKey: string, card = CARDS.ok) =>
         sandbox.charge({ amount: 10_000, currency: 'XAF', card, description: 'Stage 1', idempotencyKey });
