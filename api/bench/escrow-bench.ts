@@ -16,7 +16,9 @@ import { writeLedgerHistory } from './ledger-history';
 /**
  * Escrow throughput on PostgreSQL: contracts written straight into the
  * database, then every milestone funded and released through HTTP by
- * concurrent clients, and the ledger check at the end. Reports operations per
+ * concurrent clients, and the ledger check at the end. Each level starts with
+ * two unmeasured rounds of every client on contracts of their own (the first
+ * level's, on a fresh server, are reported apart). Reports operations per
  * second and latency percentiles against the targets, and whether the busiest
  * statements' plans use indexes. A figure to watch, not a test: nothing is
  * asserted.
@@ -48,6 +50,8 @@ const DATABASE = 'fundament_escrow_bench';
 const PORT = Number(process.env.BENCH_PORT ?? 3393);
 /** The issue's targets for both payments, at every concurrency. */
 const TARGET = { minPerSecond: 1_000, maxP99: 100 };
+/** Rounds of every client in the warm-up before each level's measured run. */
+const WARM_UP_ROUNDS = 2;
 
 function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return 0;
@@ -140,7 +144,8 @@ async function measure(
   return result;
 }
 
-function row(name: string, result: Measured): BenchRow {
+/** A payment row; `withTarget` false for the warm-up's, which the targets are not about. */
+function row(name: string, result: Measured, withTarget = true): BenchRow {
   return {
     name,
     requestsPerSecond: round(result.latencies.length / result.seconds),
@@ -148,7 +153,7 @@ function row(name: string, result: Measured): BenchRow {
     p99: round(percentile(result.latencies, 0.99)),
     failures: result.errors.length,
     answered: result.latencies.length,
-    target: TARGET,
+    ...(withTarget ? { target: TARGET } : {}),
   };
 }
 
@@ -156,7 +161,7 @@ function row(name: string, result: Measured): BenchRow {
 async function fundAndRelease(
   db: Database,
   base: string,
-  settings: { contracts: number; concurrency: number; duration?: number; history?: number; label?: string },
+  settings: { contracts: number; concurrency: number; duration?: number; history?: number; label?: string; cold?: boolean },
   log: (line: string) => void,
 ) {
   const { contracts: count, concurrency, duration } = settings;
@@ -169,6 +174,8 @@ async function fundAndRelease(
   const experts: string[] = [];
   for (let i = 0; i < 10; i += 1) experts.push((await seedPerson(db, 'expert', 'Bench', `Expert${i}`)).id);
   const admin = await seedAdmin(db);
+  // The warm-up's contracts are paid first and apart: see below.
+  const warmUp = await seedContracts(db, clients, contractors, experts, concurrency * WARM_UP_ROUNDS);
   const contracts = await seedContracts(db, clients, contractors, experts, count);
   const rows: BenchRow[] = [];
   const timedCheck = async (label: string): Promise<BenchRow> => {
@@ -224,22 +231,41 @@ async function fundAndRelease(
   const deadline = () => (duration === undefined ? undefined : performance.now() + duration * 1000);
   const limit = duration === undefined ? '' : ` (at most ${duration} s)`;
 
-  log(`Funding milestones with ${concurrency} concurrent clients${limit}…`);
   const card = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Bench Client' };
-  const funds = await measure(contracts, concurrency, deadline(), (contract) => post(contract, 'fund', { card }));
-  // Completion and inspection move no money: straight to "approved" for the releases.
-  await db.query(
-    `UPDATE milestones m SET status = 'approved', submitted_at = now(), inspected_at = now(), inspected_by = c.expert_id,
-            inspection_decision = 'approved' FROM contracts c WHERE c.id = m.contract_id AND m.status = 'funded' AND m.id = ANY ($1::uuid[])`,
-    [funds.done.map((contract) => contract.milestoneId)],
-  );
+  const fundAll = (batch: BenchContract[], until?: number) => measure(batch, concurrency, until, (contract) => post(contract, 'fund', { card }));
+  const releaseAll = async (funded: BenchContract[], until?: number) => {
+    // Completion and inspection move no money: straight to "approved" for the releases.
+    await db.query(
+      `UPDATE milestones m SET status = 'approved', submitted_at = now(), inspected_at = now(), inspected_by = c.expert_id,
+              inspection_decision = 'approved' FROM contracts c WHERE c.id = m.contract_id AND m.status = 'funded' AND m.id = ANY ($1::uuid[])`,
+      [funded.map((contract) => contract.milestoneId)],
+    );
+    return measure(funded, concurrency, until, (contract) => post(contract, 'release', {}));
+  };
+
+  // A few rounds of every client first, apart from the figures, as bench:api warms up: the first
+  // requests after a start wait for V8 to compile the server's code and for each database
+  // connection to plan the payment functions. On a fresh server they are a row of their own.
+  log(`Warming up: ${warmUp.length} fundings and releases with ${concurrency} concurrent clients…`);
+  const warmFunds = await fundAll(warmUp);
+  const warmReleases = await releaseAll(warmFunds.done);
+  const coldRows = settings.cold
+    ? [
+        row(`POST …/fund (first ${warmUp.length} after the server started${label})`, warmFunds, false),
+        row(`POST …/release (first ${warmUp.length} after the server started${label})`, warmReleases, false),
+      ]
+    : [];
+
+  log(`Funding milestones with ${concurrency} concurrent clients${limit}…`);
+  const funds = await fundAll(contracts, deadline());
   log(`Releasing them with ${concurrency} concurrent clients${limit}…`);
-  const releases = await measure(funds.done, concurrency, deadline(), (contract) => post(contract, 'release', {}));
+  const releases = await releaseAll(funds.done, deadline());
   await pool.close();
 
   const sample = funds.done[0] ?? contracts[0]!;
   return [
     ...rows,
+    ...coldRows,
     row(`POST …/fund (escrow${label})`, funds),
     row(`POST …/release (escrow${label})`, releases),
     await timedCheck(''),
@@ -311,7 +337,8 @@ export async function runEscrowBench(options: EscrowBenchSettings = {}): Promise
     log(`Production server on a fresh database ${DATABASE}`);
     const rows: BenchRow[] = [];
     for (const [i, concurrency] of levels.entries()) {
-      const level = await fundAndRelease(db, base, { ...common, ...(i === 0 ? history : {}), concurrency, label: `, ${concurrency} at once` }, log);
+      const first = i === 0 ? { ...history, cold: true } : {};
+      const level = await fundAndRelease(db, base, { ...common, ...first, concurrency, label: `, ${concurrency} at once` }, log);
       const isCheckOrPlan = (row: BenchRow) => !row.name.startsWith('POST');
       // The ledger check and the plans once, after the last level.
       rows.push(...(i === levels.length - 1 ? level : level.filter((row) => !isCheckOrPlan(row) || row.name.includes('first pass'))));
