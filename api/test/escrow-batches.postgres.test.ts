@@ -265,3 +265,181 @@ describe('two batches paying the first fees of the same experts', () => {
     expect(await ledgerOk(s)).toBe(true);
   });
 });
+
+describe('card payments begun and posted in one batch', () => {
+  let s: Setup;
+  beforeAll(async () => {
+    s = await setUp();
+  });
+  afterAll(() => s.close());
+
+  interface Outcome {
+    answer: {
+      status: number;
+      body: {
+        payment?: unknown;
+        released?: unknown;
+        message?: string;
+        contract_source: { id: string; view_milestones: { id: string; status: string }[] };
+      };
+    };
+    notifications: { userId: string; kind: string }[];
+    intent: { id: string; amount: number; milestone_id: string };
+  }
+  type Row = { n: number; outcome: Outcome; refusal: string | null };
+  /**
+   * A batch function called in a transaction of its own: each call's row by its place, and how
+   * many payments `single` (the function for one payment) ran on their own.
+   */
+  const batch = (call: string, params: unknown[][], single: string) =>
+    s.db.transaction(async (tx) => {
+      await tx.query("SET LOCAL track_functions = 'pl'");
+      const { rows } = await tx.query<Row>(`SELECT * FROM ${call}(${params.map((_, i) => `$${i + 1}`).join(', ')})`, params);
+      const { rows: calls } = await tx.query<{ calls: string }>('SELECT calls FROM pg_stat_xact_user_functions WHERE funcname = $1', [single]);
+      return { rows: rows.sort((a, b) => a.n - b.n), single: Number(calls[0]?.calls ?? 0) };
+    });
+  interface Start {
+    contractId: string;
+    milestoneId: string;
+    key: string;
+    caller: string;
+  }
+  const start = (contractId: string, milestoneId: string, caller = s.client.id): Start => ({
+    contractId,
+    milestoneId,
+    key: `start-${randomUUID()}`,
+    caller,
+  });
+  /** Fundings up to the card, as the API starts them together. */
+  const beginMany = (starts: Start[]) =>
+    batch(
+      'escrow_fund_begin_many',
+      [
+        starts.map((x) => `user:${x.caller}`),
+        starts.map((x) => x.key),
+        starts.map(() => 'hash'),
+        starts.map(() => 24),
+        starts.map((x) => x.contractId),
+        starts.map((x) => x.milestoneId),
+        starts.map((x) => x.caller),
+        starts.map(() => true),
+        starts.map(() => `pi_${randomUUID()}`),
+        starts.map(() => 'en'),
+      ],
+      'escrow_fund_begin',
+    );
+  const REFUSALS = { contractFrozen: 'Frozen.', contractClosed: 'Closed.', notFundable: 'Not fundable.', contractorBarred: 'Barred.' };
+  const reference = (intentId: string) => `sbx_${intentId.slice(0, 8)}`;
+  /** Charged intents posted together, as the API posts them. */
+  const postMany = (intentIds: string[]) =>
+    batch(
+      'escrow_fund_post_many',
+      [intentIds, intentIds.map(reference), intentIds.map(() => '4242'), intentIds.map(() => REFUSALS)],
+      'escrow_fund_post',
+    );
+  /** Every value replaced by its type, arrays by their first element's: what two answers must share. */
+  const shape = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? [value.length > 0 ? shape(value[0]) : null]
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shape(inner)]))
+        : typeof value;
+  const newContract = (amounts = [250_000]) =>
+    seedContract(s.db, { clientId: s.client.id, contractorId: s.contractor.id, expertId: s.expert.id }, amounts);
+
+  it('go together when they meet every rule, the others each on its own, with the same answers and ledger', async () => {
+    // One begun and posted alone first, the way every payment was before: the answers the others must match.
+    const alone = await newContract();
+    const aloneStart = start(alone.id, alone.milestones[0]!.id);
+    const aloneBegun = await beginMany([aloneStart]);
+    const aloneIntent = aloneBegun.rows[0]!.outcome.intent as { id: string; amount: number };
+    const alonePosted = await postMany([aloneIntent.id]);
+    expect(alonePosted.rows[0]!.outcome.answer.status).toBe(200);
+
+    const plain = await Promise.all([newContract(), newContract(), newContract()]);
+    const twoOnOne = await newContract([120_000, 130_000]);
+    const frozen = await newContract();
+    const starts = [
+      ...plain.map((c) => start(c.id, c.milestones[0]!.id)),
+      ...twoOnOne.milestones.map((m) => start(twoOnOne.id, m.id)),
+      start(frozen.id, frozen.milestones[0]!.id),
+      // The contractor asks to fund (a party, not the client), and the first funding's key comes again.
+      start(frozen.id, frozen.milestones[0]!.id, s.contractor.id),
+      { ...aloneStart },
+    ];
+    const begun = await beginMany(starts);
+    // Two milestones of one contract, the contractor's request and the replay went on their own (PostgreSQL
+    // counts a call when it returns: the contractor's, refused, is not among them).
+    expect(begun.single).toBe(3);
+    expect(begun.rows.map((r) => r.refusal)).toEqual([null, null, null, null, null, null, 'escrow:403:forbidden', null]);
+    expect(begun.rows[7]!.outcome.answer).toEqual(alonePosted.rows[0]!.outcome.answer);
+    const intents = begun.rows.slice(0, 6).map((r, i) => {
+      expect(shape(r.outcome)).toEqual(shape(aloneBegun.rows[0]!.outcome));
+      expect(r.outcome.intent).toMatchObject({ milestone_id: starts[i]!.milestoneId, status: 'created', scope: `user:${s.client.id}` });
+      return r.outcome.intent as { id: string; amount: number };
+    });
+    const { rows: keys } = await s.db.query<{ key: string; payment_intent_id: string }>(
+      'SELECT key, payment_intent_id FROM idempotency_keys WHERE key = ANY($1::text[])',
+      [starts.slice(0, 6).map((x) => x.key)],
+    );
+    expect(new Map(keys.map((k) => [k.key, k.payment_intent_id]))).toEqual(new Map(starts.slice(0, 6).map((x, i) => [x.key, intents[i]!.id])));
+
+    const [plainIntents, twoIntents, frozenIntent] = [intents.slice(0, 3), intents.slice(3, 5), intents[5]!];
+    await s.db.query("UPDATE contracts SET status = 'frozen', frozen_reason = 'dispute' WHERE id = $1", [frozen.id]);
+    const order = [...plainIntents, ...twoIntents, frozenIntent, aloneIntent];
+    const posted = await postMany(order.map((i) => i.id));
+    const outcome = (intent: { id: string }) => posted.rows[order.findIndex((i) => i.id === intent.id)]!;
+
+    // The two milestones of one contract, the frozen contract and the replay went on their own.
+    expect(posted.single).toBe(4);
+    const fundedMilestones = [...plain.map((c) => c.milestones[0]!.id), ...twoOnOne.milestones.map((m) => m.id)];
+    for (const [i, intent] of [...plainIntents, ...twoIntents].entries()) {
+      const { outcome: answer, refusal } = outcome(intent);
+      expect(refusal).toBeNull();
+      expect(answer.answer.status).toBe(200);
+      expect(answer.answer.body.payment).toEqual({
+        status: 'succeeded',
+        reference: reference(intent.id),
+        amount: Number(intent.amount),
+        card_last4: '4242',
+      });
+      const milestones = answer.answer.body.contract_source.view_milestones as { id: string; status: string }[];
+      expect(milestones.find((m) => m.id === fundedMilestones[i])?.status).toBe('funded');
+      expect(answer.notifications.map((n: { userId: string; kind: string }) => [n.userId, n.kind])).toEqual([
+        [s.client.id, 'milestone_funded'],
+        [s.contractor.id, 'milestone_funded'],
+      ]);
+      expect(shape(answer)).toEqual(shape(alonePosted.rows[0]!.outcome));
+    }
+    // The replay answers what the first posting answered; the frozen contract keeps the charge as credit.
+    expect(outcome(aloneIntent).outcome.answer).toEqual(alonePosted.rows[0]!.outcome.answer);
+    expect(outcome(frozenIntent).outcome.answer).toEqual({ status: 409, body: { message: 'Frozen.' } });
+
+    const { rows: stored } = await s.db.query<{ status_code: number; response: unknown; intent: string }>(
+      `SELECT k.status_code, k.response, i.id AS intent, i.status FROM payment_intents i
+         JOIN idempotency_keys k ON k.scope = i.scope AND k.key = i.idempotency_key WHERE i.id = ANY($1::uuid[])`,
+      [plainIntents.map((i) => i.id)],
+    );
+    expect(stored).toHaveLength(plain.length);
+    for (const key of stored)
+      expect(key).toMatchObject({ status_code: 200, response: outcome({ id: key.intent }).outcome.answer.body, status: 'posted' });
+    const { rows: transfers } = await s.db.query<{ contract_id: string; code: string; flag: string; amount: string }>(
+      'SELECT contract_id, code, flag, amount FROM ledger_transfers WHERE contract_id = ANY($1::uuid[]) ORDER BY id',
+      [plain.map((c) => c.id)],
+    );
+    for (const [i, contract] of plain.entries()) {
+      const m = contract.milestones[0]!;
+      expect(transfers.filter((t) => t.contract_id === contract.id).map((t) => [t.code, t.flag, Number(t.amount)])).toEqual([
+        ['funding', 'posted', Number(plainIntents[i]!.amount)],
+        ['contractor_payout', 'pending', m.amount],
+        ['platform_fee', 'pending', m.platform_fee],
+      ]);
+    }
+    const { rows: notes } = await s.db.query<{ n: string }>(
+      "SELECT count(*) AS n FROM notifications WHERE kind = 'milestone_funded' AND data ->> 'contract_id' = ANY($1::text[])",
+      [plain.map((c) => c.id)],
+    );
+    expect(Number(notes[0]!.n)).toBe(2 * plain.length);
+    expect(await ledgerOk(s)).toBe(true);
+  });
+});
