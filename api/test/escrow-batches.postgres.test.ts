@@ -241,15 +241,19 @@ describe('two batches paying the first fees of the same experts', () => {
         contracts.map((c) => c.milestoneId),
         contracts.map(() => s.client.id),
       ]);
-    // Batch A pays e2's first fee (c1) then e1's (c3); batch B e1's (c2) then e2's (c4). Each is held
-    // before its second contract until both have paid their first: opening accounts in the orders of
-    // their contracts, each would then wait for the account the other opened.
+    // Batch A pays e2's first fee (c1) and e1's (c3); batch B e1's (c2) and e2's (c4). Each is held on
+    // its second contract, locked here first, while the other has reached the accounts: opening them
+    // in the orders of their contracts, each would then wait for the account the other opened.
     let unblock!: () => void;
     const held = new Promise<void>((resolve) => (unblock = resolve));
+    let locked!: () => void;
+    const lockedFirst = new Promise<void>((resolve) => (locked = resolve));
     const blocker = s.db.transaction(async (tx) => {
       await tx.query('SELECT 1 FROM contracts WHERE id = ANY($1::uuid[]) FOR UPDATE', [[c3!.id, c4!.id]]);
+      locked();
       await held;
     });
+    await lockedFirst;
     const batches = [releaseMany([c1!, c3!]), releaseMany([c2!, c4!])];
     for (let waited = 0; waited < 100; waited += 1) {
       const { rows } = await s.db.query<{ n: string }>(
@@ -440,6 +444,91 @@ describe('card payments begun and posted in one batch', () => {
       [plain.map((c) => c.id)],
     );
     expect(Number(notes[0]!.n)).toBe(2 * plain.length);
+    expect(await ledgerOk(s)).toBe(true);
+  });
+
+  it('releases go together when they meet every rule, the others each on its own, with the same answers and ledger', async () => {
+    const startOf = (contract: { id: string; milestones: { id: string }[] }, index = 0, caller = s.client.id) =>
+      start(contract.id, contract.milestones[index]!.id, caller);
+    const params = (starts: Start[]) => [
+      starts.map((x) => `user:${x.caller}`),
+      starts.map((x) => x.key),
+      starts.map(() => 'hash'),
+      starts.map(() => 24),
+      starts.map((x) => x.contractId),
+      starts.map((x) => x.milestoneId),
+      starts.map((x) => x.caller),
+    ];
+    const alone = await newContract();
+    const plain = await Promise.all([newContract(), newContract(), newContract()]);
+    const twoOnOne = await newContract([120_000, 130_000]);
+    for (const contract of [alone, ...plain, twoOnOne]) {
+      for (const m of contract.milestones) expect((await fund(s.app, s.client, contract.id, m.id)).statusCode).toBe(200);
+      await approveFunded(s.db, contract.id);
+    }
+    // One released alone first, by the function for one release: the answer the others must match.
+    const aloneStart = startOf(alone);
+    const { rows: single } = await s.db.query<{ result: Outcome }>(
+      'SELECT escrow_release($1, $2, $3, $4, $5, $6, $7) AS result',
+      params([aloneStart]).map((p) => p[0]),
+    );
+    const reference = single[0]!.result;
+    expect(reference.answer.status).toBe(200);
+
+    const starts = [
+      ...plain.map((c) => startOf(c)),
+      startOf(twoOnOne, 0),
+      startOf(twoOnOne, 1),
+      startOf(plain[0]!, 0, s.contractor.id),
+      { ...aloneStart },
+    ];
+    const released = await batch('escrow_release_many', params(starts), 'escrow_release');
+    // The two milestones of one contract and the replay went on their own (the contractor's, refused, is not counted).
+    expect(released.single).toBe(3);
+    expect(released.rows.map((r) => r.refusal)).toEqual([null, null, null, null, null, 'escrow:403:forbidden', null]);
+    expect(released.rows[6]!.outcome.answer).toEqual(reference.answer);
+    const contracts = [...plain, twoOnOne, twoOnOne];
+    for (const [i, row] of released.rows.slice(0, 5).entries()) {
+      const milestone = i < 3 ? plain[i]!.milestones[0]! : twoOnOne.milestones[i - 3]!;
+      expect(row.outcome.answer.status).toBe(200);
+      expect(row.outcome.answer.body.released).toEqual({
+        contractor: milestone.amount,
+        expert_fee: milestone.expert_fee,
+        platform_fee: milestone.platform_fee,
+      });
+      const view = row.outcome.answer.body.contract_source as { id: string; view_milestones: { id: string; status: string }[] };
+      expect(view.id).toBe(contracts[i]!.id);
+      expect(view.view_milestones.find((m) => m.id === milestone.id)?.status).toBe('released');
+      expect(row.outcome.notifications.map((n: { userId: string; kind: string }) => [n.userId, n.kind])).toEqual([
+        [s.client.id, 'milestone_released'],
+        [s.contractor.id, 'milestone_released'],
+        [s.expert.id, 'milestone_released'],
+      ]);
+      expect(shape(row.outcome)).toEqual(shape(reference));
+    }
+    const { rows: statuses } = await s.db.query<{ id: string; status: string }>('SELECT id, status FROM contracts WHERE id = ANY($1::uuid[])', [
+      [...plain, twoOnOne].map((c) => c.id),
+    ]);
+    expect(statuses.every((c) => c.status === 'completed')).toBe(true);
+    const { rows: stored } = await s.db.query<{ key: string; status_code: number; response: unknown }>(
+      'SELECT key, status_code, response FROM idempotency_keys WHERE key = ANY($1::text[])',
+      [starts.slice(0, 3).map((x) => x.key)],
+    );
+    expect(new Map(stored.map((k) => [k.key, [k.status_code, k.response]]))).toEqual(
+      new Map(starts.slice(0, 3).map((x, i) => [x.key, [200, released.rows[i]!.outcome.answer.body]])),
+    );
+    const { rows: transfers } = await s.db.query<{ contract_id: string; code: string; flag: string; amount: string }>(
+      "SELECT contract_id, code, flag, amount FROM ledger_transfers WHERE contract_id = ANY($1::uuid[]) AND flag <> 'pending' AND code <> 'funding' ORDER BY id",
+      [plain.map((c) => c.id)],
+    );
+    for (const contract of plain) {
+      const m = contract.milestones[0]!;
+      expect(transfers.filter((t) => t.contract_id === contract.id).map((t) => [t.code, t.flag, Number(t.amount)])).toEqual([
+        ['contractor_payout', 'post_pending', m.amount],
+        ['platform_fee', 'post_pending', m.platform_fee],
+        ['expert_fee', 'posted', m.expert_fee],
+      ]);
+    }
     expect(await ledgerOk(s)).toBe(true);
   });
 });
