@@ -48,8 +48,13 @@ export interface EscrowBenchSettings extends Partial<ApiBenchHandOver> {
 const DEFAULTS = { databaseUrl: 'postgres://postgres@127.0.0.1:5432/test', contracts: 2_000, concurrency: [1, 10, 50] };
 const DATABASE = 'fundament_escrow_bench';
 const PORT = Number(process.env.BENCH_PORT ?? 3393);
-/** The issue's targets for both payments, at every concurrency. */
+/**
+ * The issue's targets for both payments, at the 50 connections it measured them with. With fewer
+ * clients at once a level shows what one payment costs alone and how batching grows: one client
+ * waits for each answer before the next payment, so its rate is one over the latency.
+ */
 const TARGET = { minPerSecond: 1_000, maxP99: 100 };
+const TARGET_CONCURRENCY = 50;
 /** Rounds of every client in the warm-up before each level's measured run. */
 const WARM_UP_ROUNDS = 2;
 
@@ -144,8 +149,8 @@ async function measure(
   return result;
 }
 
-/** A payment row; `withTarget` false for the warm-up's, which the targets are not about. */
-function row(name: string, result: Measured, withTarget = true): BenchRow {
+/** A payment row; `withTarget` false for the warm-up's and below the targets' concurrency. */
+function row(name: string, result: Measured, withTarget: boolean): BenchRow {
   return {
     name,
     requestsPerSecond: round(result.latencies.length / result.seconds),
@@ -266,8 +271,8 @@ async function fundAndRelease(
   return [
     ...rows,
     ...coldRows,
-    row(`POST …/fund (escrow${label})`, funds),
-    row(`POST …/release (escrow${label})`, releases),
+    row(`POST …/fund (escrow${label})`, funds, concurrency >= TARGET_CONCURRENCY),
+    row(`POST …/release (escrow${label})`, releases, concurrency >= TARGET_CONCURRENCY),
     await timedCheck(''),
     ...(await planChecks(db, sample)),
   ];
@@ -414,7 +419,7 @@ if (require.main === module) {
       const pool = settings.pool ? `database pool of ${settings.pool}` : 'database pool sized by the server';
       console.log(
         `\nEscrow on PostgreSQL: ${settings.contracts} contracts per level, production server, ${pool}${history}; ` +
-          `target ≥ ${TARGET.minPerSecond}/s with p99 ≤ ${TARGET.maxP99} ms\n`,
+          `target at ${TARGET_CONCURRENCY} clients at once ≥ ${TARGET.minPerSecond}/s with p99 ≤ ${TARGET.maxP99} ms\n`,
       );
       console.log(formatRows(rows));
     },
