@@ -270,7 +270,7 @@ describe('two batches paying the first fees of the same experts', () => {
   });
 });
 
-describe('card payments begun and posted in one batch', () => {
+describe('the payments of one batch', () => {
   let s: Setup;
   beforeAll(async () => {
     s = await setUp();
@@ -348,17 +348,31 @@ describe('card payments begun and posted in one batch', () => {
       : value && typeof value === 'object'
         ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shape(inner)]))
         : typeof value;
+  /** The function for one payment, called on its own. */
+  const single = async (fn: string, params: unknown[]) =>
+    (await s.db.query<{ result: Outcome }>(`SELECT ${fn}(${params.map((_, i) => `$${i + 1}`).join(', ')}) AS result`, params)).rows[0]!.result;
   const newContract = (amounts = [250_000]) =>
     seedContract(s.db, { clientId: s.client.id, contractorId: s.contractor.id, expertId: s.expert.id }, amounts);
 
-  it('go together when they meet every rule, the others each on its own, with the same answers and ledger', async () => {
-    // One begun and posted alone first, the way every payment was before: the answers the others must match.
+  it('begin and post card payments together when they meet every rule, the others each on its own, with the same answers and ledger', async () => {
+    // One begun and posted by the functions for one payment first: the answers the others must match.
     const alone = await newContract();
     const aloneStart = start(alone.id, alone.milestones[0]!.id);
-    const aloneBegun = await beginMany([aloneStart]);
-    const aloneIntent = aloneBegun.rows[0]!.outcome.intent as { id: string; amount: number };
-    const alonePosted = await postMany([aloneIntent.id]);
-    expect(alonePosted.rows[0]!.outcome.answer.status).toBe(200);
+    const aloneBegun = await single('escrow_fund_begin', [
+      `user:${s.client.id}`,
+      aloneStart.key,
+      'hash',
+      24,
+      alone.id,
+      aloneStart.milestoneId,
+      s.client.id,
+      true,
+      `pi_${randomUUID()}`,
+      'en',
+    ]);
+    const aloneIntent = aloneBegun.intent;
+    const alonePosted = await single('escrow_fund_post', [aloneIntent.id, reference(aloneIntent.id), '4242', REFUSALS]);
+    expect(alonePosted.answer.status).toBe(200);
 
     const plain = await Promise.all([newContract(), newContract(), newContract()]);
     const twoOnOne = await newContract([120_000, 130_000]);
@@ -376,9 +390,9 @@ describe('card payments begun and posted in one batch', () => {
     // counts a call when it returns: the contractor's, refused, is not among them).
     expect(begun.single).toBe(3);
     expect(begun.rows.map((r) => r.refusal)).toEqual([null, null, null, null, null, null, 'escrow:403:forbidden', null]);
-    expect(begun.rows[7]!.outcome.answer).toEqual(alonePosted.rows[0]!.outcome.answer);
+    expect(begun.rows[7]!.outcome.answer).toEqual(alonePosted.answer);
     const intents = begun.rows.slice(0, 6).map((r, i) => {
-      expect(shape(r.outcome)).toEqual(shape(aloneBegun.rows[0]!.outcome));
+      expect(shape(r.outcome)).toEqual(shape(aloneBegun));
       expect(r.outcome.intent).toMatchObject({ milestone_id: starts[i]!.milestoneId, status: 'created', scope: `user:${s.client.id}` });
       return r.outcome.intent as { id: string; amount: number };
     });
@@ -413,10 +427,10 @@ describe('card payments begun and posted in one batch', () => {
         [s.client.id, 'milestone_funded'],
         [s.contractor.id, 'milestone_funded'],
       ]);
-      expect(shape(answer)).toEqual(shape(alonePosted.rows[0]!.outcome));
+      expect(shape(answer)).toEqual(shape(alonePosted));
     }
     // The replay answers what the first posting answered; the frozen contract keeps the charge as credit.
-    expect(outcome(aloneIntent).outcome.answer).toEqual(alonePosted.rows[0]!.outcome.answer);
+    expect(outcome(aloneIntent).outcome.answer).toEqual(alonePosted.answer);
     expect(outcome(frozenIntent).outcome.answer).toEqual({ status: 409, body: { message: 'Frozen.' } });
 
     const { rows: stored } = await s.db.query<{ status_code: number; response: unknown; intent: string }>(
@@ -447,7 +461,7 @@ describe('card payments begun and posted in one batch', () => {
     expect(await ledgerOk(s)).toBe(true);
   });
 
-  it('releases go together when they meet every rule, the others each on its own, with the same answers and ledger', async () => {
+  it('release together when the releases meet every rule, the others each on its own, with the same answers and ledger', async () => {
     const startOf = (contract: { id: string; milestones: { id: string }[] }, index = 0, caller = s.client.id) =>
       start(contract.id, contract.milestones[index]!.id, caller);
     const params = (starts: Start[]) => [
@@ -468,11 +482,10 @@ describe('card payments begun and posted in one batch', () => {
     }
     // One released alone first, by the function for one release: the answer the others must match.
     const aloneStart = startOf(alone);
-    const { rows: single } = await s.db.query<{ result: Outcome }>(
-      'SELECT escrow_release($1, $2, $3, $4, $5, $6, $7) AS result',
+    const reference = await single(
+      'escrow_release',
       params([aloneStart]).map((p) => p[0]),
     );
-    const reference = single[0]!.result;
     expect(reference.answer.status).toBe(200);
 
     const starts = [

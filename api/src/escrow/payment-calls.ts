@@ -15,9 +15,10 @@ import type { Answer } from './idempotency';
  * turned here into the API's translated refusal.
  *
  * The calls that reach the API while others are in flight, or in the same
- * turn of the event loop, go together, in one transaction (migration 0030):
- * each still its own call, in a subtransaction, with its own answer or
- * refusal.
+ * turn of the event loop, go together, in one transaction (migration 0030),
+ * each with its own answer or refusal: those that meet every rule written
+ * together, one statement per step for all of them (migrations 0033, 0034),
+ * every other one its own call, in a subtransaction.
  */
 
 const REFUSAL = /^escrow:(\d{3}):(\w+)$/;
