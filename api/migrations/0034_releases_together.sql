@@ -46,30 +46,14 @@ BEGIN
     CROSS JOIN LATERAL (SELECT a.id FROM ledger_accounts a WHERE a.id = u.id FOR UPDATE) a;
 
   WITH plan AS (
-    SELECT w.*,
-           -- Each open hold of the milestone: a pending transfer no other transfer resolves yet.
-           (SELECT coalesce(sum(h.amount) FILTER (WHERE h.debit_account_id = w.escrow_id), 0) FROM ledger_transfers h
-             WHERE h.milestone_id = w.milestone_id AND h.flag = 'pending'
-               AND (SELECT r.id FROM ledger_transfers r WHERE r.pending_id = h.id) IS NULL) AS resolved_out,
-           (SELECT coalesce(sum(h.amount) FILTER (WHERE h.credit_account_id = w.escrow_id), 0) FROM ledger_transfers h
-             WHERE h.milestone_id = w.milestone_id AND h.flag = 'pending'
-               AND (SELECT r.id FROM ledger_transfers r WHERE r.pending_id = h.id) IS NULL) AS resolved_in
+    SELECT w.*, holds.resolved_out, holds.resolved_in
       FROM (
         SELECT u.n::integer AS n, c.id AS contract_id, c.currency, c.client_id, c.contractor_id, c.status AS contract_status,
                m.id AS milestone_id, m.title AS milestone_title, m.status AS milestone_status, m.inspected_by,
                m.amount, m.expert_fee, m.platform_fee,
                (SELECT pr.title FROM projects pr WHERE pr.id = c.project_id) AS project_title,
                count(*) OVER (PARTITION BY u.contract) AS on_contract,
-               (SELECT e.id FROM ledger_accounts e
-                 WHERE e.kind = 'escrow'
-                       AND coalesce(e.user_id, '00000000-0000-0000-0000-000000000000'::uuid) = '00000000-0000-0000-0000-000000000000'::uuid
-                       AND coalesce(e.contract_id, '00000000-0000-0000-0000-000000000000'::uuid) = c.id
-                       AND e.currency = c.currency) AS escrow_id,
-               (SELECT e.credits_posted - e.debits_posted - e.debits_pending FROM ledger_accounts e
-                 WHERE e.kind = 'escrow'
-                       AND coalesce(e.user_id, '00000000-0000-0000-0000-000000000000'::uuid) = '00000000-0000-0000-0000-000000000000'::uuid
-                       AND coalesce(e.contract_id, '00000000-0000-0000-0000-000000000000'::uuid) = c.id
-                       AND e.currency = c.currency) AS available,
+               e.escrow_id, e.available,
                (SELECT a.id FROM ledger_accounts a
                  WHERE a.kind = 'expert'
                        AND coalesce(a.user_id, '00000000-0000-0000-0000-000000000000'::uuid) = m.inspected_by
@@ -79,8 +63,20 @@ BEGIN
           FROM unnest(contracts, milestones, callers) WITH ORDINALITY AS u (contract, milestone, caller, n)
          CROSS JOIN LATERAL (SELECT k.* FROM contracts k WHERE k.id = u.contract OFFSET 0) c
          CROSS JOIN LATERAL (SELECT x.* FROM milestones x WHERE x.id = u.milestone OFFSET 0) m
+         CROSS JOIN LATERAL (SELECT a.id AS escrow_id, a.credits_posted - a.debits_posted - a.debits_pending AS available
+                               FROM ledger_accounts a
+                              WHERE a.kind = 'escrow'
+                                    AND coalesce(a.user_id, '00000000-0000-0000-0000-000000000000'::uuid) = '00000000-0000-0000-0000-000000000000'::uuid
+                                    AND coalesce(a.contract_id, '00000000-0000-0000-0000-000000000000'::uuid) = c.id
+                                    AND a.currency = c.currency OFFSET 0) e
          WHERE c.client_id = u.caller AND m.contract_id = c.id
       ) w
+     -- Each open hold of the milestone: a pending transfer no other transfer resolves yet.
+     CROSS JOIN LATERAL (SELECT coalesce(sum(h.amount) FILTER (WHERE h.debit_account_id = w.escrow_id), 0) AS resolved_out,
+                                coalesce(sum(h.amount) FILTER (WHERE h.credit_account_id = w.escrow_id), 0) AS resolved_in
+                           FROM ledger_transfers h
+                          WHERE h.milestone_id = w.milestone_id AND h.flag = 'pending'
+                            AND (SELECT r.id FROM ledger_transfers r WHERE r.pending_id = h.id) IS NULL) holds
      WHERE w.on_contract = 1
        AND w.contract_status = 'active'
        AND w.milestone_status = 'approved'

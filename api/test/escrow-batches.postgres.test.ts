@@ -314,22 +314,21 @@ describe('the payments of one batch', () => {
     key: `start-${randomUUID()}`,
     caller,
   });
+  /** The parameters a release and a funding's start share, one array each: key, request, contract, milestone and caller. */
+  const params = (starts: Start[]) => [
+    starts.map((x) => `user:${x.caller}`),
+    starts.map((x) => x.key),
+    starts.map(() => 'hash'),
+    starts.map(() => 24),
+    starts.map((x) => x.contractId),
+    starts.map((x) => x.milestoneId),
+    starts.map((x) => x.caller),
+  ];
   /** Fundings up to the card, as the API starts them together. */
   const beginMany = (starts: Start[]) =>
     batch(
       'escrow_fund_begin_many',
-      [
-        starts.map((x) => `user:${x.caller}`),
-        starts.map((x) => x.key),
-        starts.map(() => 'hash'),
-        starts.map(() => 24),
-        starts.map((x) => x.contractId),
-        starts.map((x) => x.milestoneId),
-        starts.map((x) => x.caller),
-        starts.map(() => true),
-        starts.map(() => `pi_${randomUUID()}`),
-        starts.map(() => 'en'),
-      ],
+      [...params(starts), starts.map(() => true), starts.map(() => `pi_${randomUUID()}`), starts.map(() => 'en')],
       'escrow_fund_begin',
     );
   const REFUSALS = { contractFrozen: 'Frozen.', contractClosed: 'Closed.', notFundable: 'Not fundable.', contractorBarred: 'Barred.' };
@@ -464,15 +463,6 @@ describe('the payments of one batch', () => {
   it('release together when the releases meet every rule, the others each on its own, with the same answers and ledger', async () => {
     const startOf = (contract: { id: string; milestones: { id: string }[] }, index = 0, caller = s.client.id) =>
       start(contract.id, contract.milestones[index]!.id, caller);
-    const params = (starts: Start[]) => [
-      starts.map((x) => `user:${x.caller}`),
-      starts.map((x) => x.key),
-      starts.map(() => 'hash'),
-      starts.map(() => 24),
-      starts.map((x) => x.contractId),
-      starts.map((x) => x.milestoneId),
-      starts.map((x) => x.caller),
-    ];
     const alone = await newContract();
     const plain = await Promise.all([newContract(), newContract(), newContract()]);
     const twoOnOne = await newContract([120_000, 130_000]);
