@@ -1,4 +1,4 @@
-# One image for every API instance: the API and the built front ends it serves.
+# One image for every API instance: the compiled API (`pnpm build` makes api/dist/server.js) and the built front ends it serves.
 FROM node:20-slim
 
 ENV PNPM_HOME=/pnpm PATH=/pnpm:$PATH CI=true COREPACK_ENABLE_DOWNLOAD_PROMPT=0
@@ -15,4 +15,4 @@ EXPOSE 3000
 WORKDIR /app/api
 USER node
 # Node itself receives SIGTERM (no shell in between), so a stop is a graceful shutdown.
-CMD ["node", "--import", "tsx", "src/server.ts"]
+CMD ["node", "dist/server.js"]

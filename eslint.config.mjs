@@ -1,6 +1,6 @@
 // @ts-check
 import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -84,6 +84,19 @@ const zones = [
   },
 ];
 
+/** kebab-case words, with dotted suffixes (`escrow-flow.test.ts`, `jest.config.cjs`); a folder may start with a dot. */
+const KEBAB_CASE = /^\.?[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
+
+/** Every file and folder name of the workspace in kebab-case, so a name is written one way and found by it. */
+const fileNames = {
+  meta: { type: 'suggestion', schema: [], messages: { kebab: '"{{name}}" is not kebab-case: name files and folders like `escrow-flow.test.ts`.' } },
+  create(context) {
+    const segments = relative(context.cwd, context.filename).split(sep);
+    const wrong = segments.find((segment) => segment !== '..' && !KEBAB_CASE.test(segment));
+    return wrong ? { Program: (node) => context.report({ node, loc: { line: 1, column: 0 }, messageId: 'kebab', data: { name: wrong } }) } : {};
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -99,6 +112,11 @@ export default tseslint.config(
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs,ts,tsx,mts,cts}'],
+    plugins: { fundament: { rules: { 'file-names': fileNames } } },
+    rules: { 'fundament/file-names': 'error' },
   },
   js.configs.recommended,
   {

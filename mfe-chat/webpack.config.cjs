@@ -23,8 +23,9 @@ const federated = createAppConfig({
 module.exports = (env, argv = {}) => {
   const remote = federated(env, argv);
   const dev = remote.mode === 'development';
-  // Both builds write under dist/: the remote's clean must leave the embed's folder alone.
-  remote.output.clean = { keep: (asset) => asset === EMBED_DIR || asset.startsWith(`${EMBED_DIR}/`) };
+  // Every build writes under dist/: the remote's clean must leave the embed's and the package's folders alone.
+  const others = [EMBED_DIR, 'lib', 'types'];
+  remote.output.clean = { keep: (asset) => others.some((dir) => asset === dir || asset.startsWith(`${dir}/`)) };
 
   const embed = {
     name: 'embed',
@@ -62,5 +63,20 @@ module.exports = (env, argv = {}) => {
     stats: dev ? 'minimal' : 'errors-warnings',
   };
 
-  return [remote, embed];
+  if (!env?.package) return [remote, embed];
+
+  /**
+   * For the package (`pnpm pack` runs it): `mount` as an ES module with
+   * React, the styles and both catalogs inside, for apps that install the
+   * chat instead of loading the remote.
+   */
+  const library = {
+    ...embed,
+    name: 'library',
+    entry: { mount: './src/embed/mount.tsx' },
+    output: { path: path.join(__dirname, 'dist', 'lib'), filename: '[name].js', library: { type: 'module' }, clean: true },
+    experiments: { outputModule: true },
+    plugins: [],
+  };
+  return [remote, embed, library];
 };

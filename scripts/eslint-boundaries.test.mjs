@@ -1,5 +1,6 @@
-// The lint configuration keeps the layers apart: these cases lint small files laid out like the
-// workspace (a copy of the project's configuration beside them) and check which imports it refuses.
+// The lint configuration keeps the layers apart and the names in kebab-case: these cases lint small
+// files laid out like the workspace (a copy of the project's configuration beside them) and check
+// which imports and names it refuses.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -35,6 +36,9 @@ const files = {
   'shell/src/s.ts': 'export const s = 1;\n',
   'shared/src/uses-remote.ts': "import { y } from '../../mfe-y/src/y';\nexport const z = y;\n",
   'api/src/uses-remote.ts': "import { y } from '../../mfe-y/src/y';\nexport const z = y;\n",
+  'mfe-y/src/ServiceCard.ts': 'export const card = 1;\n',
+  'mfe-y/src/Service_Cards/card.ts': 'export const card = 1;\n',
+  'api/test/escrow-flow.postgres.test.ts': 'export const named = 1;\n',
 };
 
 before(() => {
@@ -109,4 +113,10 @@ test('a remote importing another by package name is refused', async () => {
     result.messages.map((message) => message.ruleId),
     ['no-restricted-imports'],
   );
+});
+
+test('file and folder names are kebab-case', async () => {
+  assert.deepEqual(await rulesBroken('mfe-y/src/ServiceCard.ts'), ['fundament/file-names']);
+  assert.deepEqual(await rulesBroken('mfe-y/src/Service_Cards/card.ts'), ['fundament/file-names']);
+  assert.deepEqual(await rulesBroken('api/test/escrow-flow.postgres.test.ts'), []);
 });

@@ -24,7 +24,11 @@ describe('federation build configuration', () => {
 
   it('shares the workspace package with a real version range that the runtime enforces', () => {
     const scope = sharedScope(require('../mfe-admin/package.json'));
-    assert.deepEqual(scope['shared/'], { singleton: true, requiredVersion: `^${sharedVersion}`, strictVersion: true, version: sharedVersion });
+    const { exclude, ...versioned } = scope['shared/'];
+    assert.deepEqual(versioned, { singleton: true, requiredVersion: `^${sharedVersion}`, strictVersion: true, version: sharedVersion });
+    // The base styles stay out of the share scope: each remote bundles them for its standalone page.
+    assert.ok(exclude.request.test('shared/styles.css'));
+    assert.ok(!exclude.request.test('shared/i18n'));
     assert.equal(scope.react.singleton, true);
     assert.match(scope.react.requiredVersion, /^\d/);
   });

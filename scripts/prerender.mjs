@@ -32,6 +32,12 @@ export const PAGES = [
   { path: '/terms', remote: 'mfe_landing' },
   { path: '/privacy', remote: 'mfe_landing' },
   { path: '/catalog', remote: 'mfe_landing' },
+  { path: '/professionals', remote: 'mfe_landing' },
+  // One page for every profile: its heading and text before the profile's own data arrives (the server answers
+  // any /professionals/<id> with it; `visit` is the address it is drawn from).
+  { path: '/professionals/:id', visit: '/professionals/profile', remote: 'mfe_landing' },
+  { path: '/add-review', remote: 'mfe_landing' },
+  { path: '/demo', remote: 'mfe_landing' },
   { path: '/login', remote: 'mfe_auth' },
   { path: '/sign-up', remote: 'mfe_auth' },
   { path: '/sign-up-specialists', remote: 'mfe_auth' },
@@ -90,7 +96,7 @@ function isFresh() {
 }
 
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const fileOf = (path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
+const fileOf = (path) => (path === '/' ? 'index.html' : `${path.slice(1).replace(/:/g, '_')}.html`);
 
 /** Waits for our own server; if it stopped (it lost the port after all), nothing it would answer is ours. */
 async function waitForHealth(server) {
@@ -128,14 +134,14 @@ async function remoteAssets(manifestUrl) {
  * (no user data, and every query in the state a visitor's first render has),
  * then rendered to HTML by React's server renderer inside the page.
  */
-async function renderPage(context, { path, remote }, assets) {
+async function renderPage(context, { path, visit = path, remote }, assets) {
   const page = await context.newPage();
   const requested = new Set();
   page.on('request', (request) => requested.add(request.url()));
   // Left pending on purpose: the page is captured in the state it has before any answer arrives.
   await page.route('**/api/**', () => undefined);
   try {
-    await page.goto(`${base}${path}`, { waitUntil: 'load' });
+    await page.goto(`${base}${visit}`, { waitUntil: 'load' });
     await page.waitForSelector('main h1', { timeout: 30_000 });
     if (await page.locator('.remote-fallback').count()) throw new Error(`the ${remote} remote could not be loaded`);
     const html = await page.evaluate(() => window.__fundamentRenderHtml());

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm start`: the production server on the embedded database. Builds the
-// front ends first when a build is missing, then runs the API, which also
-// serves the shell, the remotes and remotes.json.
+// front ends first when a build is missing, compiles the API, then runs it with
+// plain Node; it also serves the shell, the remotes and remotes.json.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,7 +23,11 @@ if (missing.length > 0) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+// The API is compiled at every start: a second or two, and the server that runs is always the code checked out.
+const api = spawnSync(process.execPath, [join(root, 'api', 'scripts', 'build-server.mjs')], { stdio: 'inherit' });
+if (api.status !== 0) process.exit(api.status ?? 1);
+
+const server = spawn(process.execPath, ['dist/server.js'], {
   cwd: join(root, 'api'),
   stdio: 'inherit',
   // A local demo has no mail server: its e-mails are kept in the outbox, which signed-in admins read at /admin/outbox.

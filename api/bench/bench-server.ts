@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { BENCH_SANDBOX_SECRET } from './bench-payin';
 import path from 'node:path';
 
 /*
@@ -23,8 +24,12 @@ export async function startBenchServer(options: {
   env?: Record<string, string>;
   nodeArgs?: string[];
 }): Promise<BenchServer> {
-  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server.ts'], {
-    cwd: path.resolve(__dirname, '..'),
+  const apiDir = path.resolve(__dirname, '..');
+  // What production runs: the compiled server (`pnpm start` compiles it the same way).
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: apiDir, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the API did not compile');
+  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server.js'], {
+    cwd: apiDir,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -35,6 +40,8 @@ export async function startBenchServer(options: {
       PORT: String(options.port),
       LOG_LEVEL: 'warn',
       DATA_DIR: options.dataDir,
+      // The benchmarks sign the sandbox's webhooks themselves (bench-payin.ts).
+      SANDBOX_PAYMENT_SECRET: BENCH_SANDBOX_SECRET,
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

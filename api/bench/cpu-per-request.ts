@@ -31,6 +31,7 @@ import { migrate } from '../src/db/migrate';
 import { BENCH_SPECIALIST, LISTING_FILTERS, analyze, recreateDatabase, seedBenchData, withDatabase, dropDatabase } from './bench-data';
 import { createSession } from '../src/accounts/sessions';
 import { startBenchServer } from './bench-server';
+import { fundThroughSandbox, type BenchSend } from './bench-payin';
 import { seedPerson, seedContract, approveFunded } from '../test/escrow-fixtures';
 
 const SERVER_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -188,7 +189,15 @@ async function main() {
       await answer.body.text();
       if (answer.statusCode !== 200) throw new Error(`${action} ${answer.statusCode}`);
     };
-    const card = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Bench Client' };
+    const send: BenchSend = async (requestPath, headers, body) => {
+      const answer = await pool.request({ path: requestPath, method: 'POST', headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' }, body });
+      return { status: answer.statusCode, body: await answer.body.text() };
+    };
+    // A funding: the fund call, the payment on the sandbox's page, its webhook, the fund call's answer.
+    const fund = async (c: (typeof contracts)[number]) => {
+      const answer = await fundThroughSandbox(send, db, { contractId: c.id, milestoneId: c.milestone, headers: c.headers });
+      if (answer.status !== 200) throw new Error(`fund ${answer.status}`);
+    };
     const inParallel = async (items: typeof contracts, fn: (c: (typeof contracts)[number]) => Promise<void>) => {
       const queue = [...items];
       await Promise.all(
@@ -202,8 +211,8 @@ async function main() {
     /** The payments of `paid`, with the processor time of each. */
     const payments = (name: string, run: (c: (typeof contracts)[number]) => Promise<void>) =>
       measured(name, paid.length, () => inParallel(paid, run));
-    await inParallel(warm, (c) => post(c, 'fund', { card }));
-    await payments('POST …/fund', (c) => post(c, 'fund', { card }));
+    await inParallel(warm, fund);
+    await payments('POST …/fund, hosted page, webhook, …/fund', fund);
     for (const c of contracts) await approveFunded(db, c.id);
     await inParallel(warm, (c) => post(c, 'release', {}));
     await payments('POST …/release', (c) => post(c, 'release', {}));

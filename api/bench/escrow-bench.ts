@@ -12,6 +12,7 @@ import { dropDatabase, recreateDatabase, withDatabase } from './bench-data';
 import { startBenchServer, type BenchServer } from './bench-server';
 import type { BenchRow, EscrowBenchOptions as ApiBenchHandOver } from './bench-row';
 import { writeLedgerHistory } from './ledger-history';
+import { fundThroughSandbox, type BenchSend } from './bench-payin';
 
 /**
  * Escrow throughput on PostgreSQL: contracts written straight into the
@@ -236,8 +237,15 @@ async function fundAndRelease(
   const deadline = () => (duration === undefined ? undefined : performance.now() + duration * 1000);
   const limit = duration === undefined ? '' : ` (at most ${duration} s)`;
 
-  const card = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Bench Client' };
-  const fundAll = (batch: BenchContract[], until?: number) => measure(batch, concurrency, until, (contract) => post(contract, 'fund', { card }));
+  const send: BenchSend = async (requestPath, headers, body) => {
+    const answer = await pool.request({ path: requestPath, method: 'POST', headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' }, body });
+    return { status: answer.statusCode, body: await answer.body.text() };
+  };
+  // A funding is the client's fund call, their payment on the sandbox's page, its webhook, and the fund call's answer.
+  const fundAll = (batch: BenchContract[], until?: number) =>
+    measure(batch, concurrency, until, (contract) =>
+      fundThroughSandbox(send, db, { contractId: contract.id, milestoneId: contract.milestoneId, headers: contract.client.headers }),
+    );
   const releaseAll = async (funded: BenchContract[], until?: number) => {
     // Completion and inspection move no money: straight to "approved" for the releases.
     await db.query(

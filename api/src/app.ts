@@ -1,3 +1,5 @@
+import { siteRecordRoutes } from './routes/site-record';
+import { adminSiteRecordRoutes } from './routes/site-record/admin';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
@@ -9,6 +11,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { contractPlugin } from './http/contract-plugin';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { registerJsonBodyParser } from './plugins/json-body';
 import { lifecyclePlugin } from './plugins/lifecycle-plugin';
 import { i18nPlugin } from './i18n/i18n-plugin';
 import { rateLimitsPlugin } from './accounts/rate-limits';
@@ -16,7 +19,10 @@ import { mailerPlugin } from './mail/mailer-plugin';
 import { jobsPlugin } from './jobs/jobs-plugin';
 import { CLEANUP_SCHEDULE, deleteExpiredRecords } from './jobs/cleanup';
 import { defineEscrowTimers } from './escrow/timer-job';
+import { defineLedgerCheck } from './escrow/ledger-check-job';
 import { defineMessageDigest } from './marketplace/message-digest';
+import { defineDailyDigest } from './marketplace/daily-digest';
+import { metricsPlugin } from './metrics/metrics-plugin';
 import { objectStorePlugin } from './uploads/object-store-plugin';
 import { authPlugin } from './accounts/auth-plugin';
 import { authRoutes } from './routes/auth';
@@ -30,15 +36,22 @@ import { commonRoutes } from './routes/common';
 import { projectRoutes } from './routes/projects';
 import { inviteRoutes } from './routes/invites';
 import { specialistRoutes } from './routes/specialists';
+import { professionalRoutes } from './routes/professionals';
 import { notificationRoutes } from './routes/notifications';
+import { emailPreferenceRoutes } from './routes/email-preferences';
 import { adminRoutes } from './routes/admin';
 import { contractRoutes } from './routes/contracts';
 import { adminEscrowRoutes } from './routes/admin/escrow';
 import { conversationRoutes } from './routes/conversations';
 import { adminConversationRoutes } from './routes/admin/conversations';
-import { createSandboxProvider, type PaymentProvider } from './escrow/payment-provider';
-import { recoverPaymentIntents } from './escrow/card-payments';
+import type { PayinProviders } from './payments/payins/payin-service';
+import { payinWebhookRoutes, setUpPayins } from './payments/payins/payins-plugin';
 import { runSeeds } from './seed/run-seeds';
+import { seedDemoAdminFactor } from './seed/accounts-seeder';
+import { loadTwoFactorKey } from './accounts/two-factor';
+import type { PayoutProvider } from './payments/payout-provider';
+import { setUpPayouts } from './payments/payouts/payouts-plugin';
+import { adminPayoutRoutes, payoutRoutes } from './payments/payouts/payout-routes';
 import { createRemotesSource } from './web/remotes-json';
 import { serveWeb } from './web/serve-web';
 
@@ -60,8 +73,10 @@ export interface BuildAppOptions {
   config: AppConfig;
   /** Use this database instead of opening one (tests). */
   database?: Database;
-  /** Charges escrow payments; the sandbox card provider unless a real one is given. */
-  payments?: PaymentProvider;
+  /** Take escrow payments (pay-ins); the configured providers, the embedded sandbox by default, unless given. */
+  payins?: PayinProviders;
+  /** Sends payouts; the embedded sandbox unless a real one is given. */
+  payouts?: PayoutProvider;
 }
 
 /**
@@ -69,7 +84,7 @@ export interface BuildAppOptions {
  * (error shape, database), then the API routes under /api/v1, then the web
  * front ends in production.
  */
-export async function buildApp({ config, database, payments: givenPayments }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, payins: givenPayins, payouts: givenPayouts }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -86,6 +101,13 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
     // Trust X-Forwarded-For only as many hops deep as there are proxies of ours.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 1024 * 1024,
+    // Slow clients are cut off: the whole request within requestTimeoutMs (checked every tenth of it), its headers
+    // within as long or a minute. Answers are not limited (the notification stream stays open).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.round(config.requestTimeoutMs / 10))),
+    },
   });
 
   // Every route as registered, for the authorization matrix test: a new route without an entry fails it.
@@ -97,15 +119,8 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
     }
   });
 
-  // The browser client sends `Content-Type: application/json` on every call (spec §7), also on
-  // calls without a body (sign-out, mark as read): read an empty body as no body instead of a 400.
-  const parseJson = app.getDefaultJsonParser('error', 'ignore');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text === '') done(null, undefined);
-    else parseJson(request, text, done);
-  });
+  // Nesting and size are refused while the body is read, before JSON.parse (an empty body is no body).
+  registerJsonBodyParser(app);
 
   // The same configuration feeds the content security policy and /remotes.json, and follows a redeploy.
   const remotes = createRemotesSource(config.remotesFile, (message) => app.log.warn(message));
@@ -152,7 +167,7 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
   await app.register(i18nPlugin);
   await app.register(inputGuardPlugin);
   await app.register(rateLimitsPlugin, { limits: config.rateLimits, store: config.rateLimitStore });
-  await app.register(jobsPlugin, { pollSeconds: config.jobs.pollSeconds, stopTimeoutMs: 10_000 });
+  await app.register(jobsPlugin, { ...config.jobs, stopTimeoutMs: 10_000 });
   app.jobs.define({
     name: 'cleanup.expired',
     schedule: CLEANUP_SCHEDULE,
@@ -163,29 +178,22 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
   });
   await app.register(mailerPlugin, { config });
   defineEscrowTimers(app, config);
+  defineLedgerCheck(app);
   defineMessageDigest(app, config);
+  defineDailyDigest(app, config);
   await app.register(objectStorePlugin, { config });
   await app.register(authPlugin);
-  if (config.seedDemo) app.addHook('onReady', async () => runSeeds(app.db, app.log));
-  const payments = givenPayments ?? createSandboxProvider(app.db, config.escrow.sandboxSecret);
-  // Card payments a crash left between charge and posting are settled at start-up and then every few minutes.
-  const recover = () =>
-    recoverPaymentIntents(app.db, payments, config.escrow.paymentRecoverySeconds).then(
-      (report) => (report.posted + report.declined + report.cancelled > 0 ? app.log.info({ report }, 'payment intents settled') : undefined),
-      (error: unknown) => app.log.error({ err: error }, 'payment recovery failed'),
-    );
-  let recovery: NodeJS.Timeout | undefined;
-  let recovering: Promise<void> | undefined;
-  const recoverOnce = () => (recovering ??= recover().finally(() => (recovering = undefined)));
-  app.addHook('onReady', async () => {
-    await recoverOnce();
-    recovery = setInterval(() => void recoverOnce(), 5 * 60_000).unref();
-  });
-  // A settlement under way finishes before the database closes.
-  app.addHook('preClose', async () => {
-    clearInterval(recovery);
-    await recovering;
-  });
+  app.decorate('twoFactorKey', loadTwoFactorKey(config));
+  if (config.seedDemo)
+    app.addHook('onReady', async () => {
+      await runSeeds(app.db, app.log);
+      await seedDemoAdminFactor(app.db, app.twoFactorKey);
+    });
+  const payins = await setUpPayins(app, config, givenPayins);
+
+  const payouts = setUpPayouts(app, config, givenPayouts);
+  // Before the routes: its timing hook covers every one of them.
+  await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(
     async (api) => {
@@ -199,12 +207,19 @@ export async function buildApp({ config, database, payments: givenPayments }: Bu
       await api.register(projectRoutes, { config });
       await api.register(inviteRoutes, { config });
       await api.register(specialistRoutes);
+      await api.register(professionalRoutes);
       await api.register(notificationRoutes);
+      await api.register(emailPreferenceRoutes);
       await api.register(adminRoutes, { config });
-      await api.register(contractRoutes, { config, payments });
-      await api.register(adminEscrowRoutes, { config, payments });
+      await api.register(contractRoutes, { config, payins });
+      await api.register(payinWebhookRoutes, { config, providers: payins });
+      await api.register(adminEscrowRoutes, { config });
+      await api.register(siteRecordRoutes, { config });
+      await api.register(adminSiteRecordRoutes);
       await api.register(conversationRoutes);
       await api.register(adminConversationRoutes);
+      await api.register(payoutRoutes, { config, provider: payouts });
+      await api.register(adminPayoutRoutes, { provider: payouts });
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
     },
     { prefix: '/api/v1' },

@@ -1,4 +1,8 @@
 import path from 'node:path';
+import { REPO_ROOT } from './paths';
+
+/** Days after the expert's approval that a milestone the client neither released nor disputed is released (Upwork's rule; `AUTO_RELEASE_DAYS`). */
+export const DEFAULT_AUTO_RELEASE_DAYS = 14;
 
 export type Environment = 'production' | 'development' | 'test';
 
@@ -33,6 +37,8 @@ export interface AppConfig {
    * deep; with none, the header is ignored, so nobody can forge their address.
    */
   trustProxyHops: number;
+  /** A header our proxy sets to the client's country (`GEO_COUNTRY_HEADER`, e.g. `cf-ipcountry`), shown in the list of sessions; unset, none is shown. */
+  geoCountryHeader: string | undefined;
   /** Where the browser reaches the product; e-mailed links and OAuth redirects start with it. */
   publicUrl: string;
   /** Send e-mail through this SMTP server (smtp://user:pass@host:port); without it mail goes to the outbox table. */
@@ -42,6 +48,14 @@ export interface AppConfig {
   devOutbox: boolean;
   /** Lifetime of a sign-in token. */
   tokenTtlDays: number;
+  /**
+   * Encrypts the authenticator secrets at rest (`TWO_FACTOR_KEY`, any long random string). Unset,
+   * a key file is made beside the embedded database; a PostgreSQL server shared by several
+   * instances needs it set in production.
+   */
+  twoFactorKey?: string | undefined;
+  /** How long a client may take to send a whole request, headers and body (`REQUEST_TIMEOUT_MS`); past it, 408 and the connection closes. */
+  requestTimeoutMs: number;
   /** Uploaded files (photos, documents, evidence, reports) when no object store is set; `DATA_DIR/uploads` by default. */
   uploadsDir: string;
   /** An S3-compatible bucket for the uploaded files instead of `uploadsDir` (`S3_*`). */
@@ -59,14 +73,27 @@ export interface AppConfig {
   escrow: EscrowSettings;
   /** Durable jobs: see `JobSettings`. */
   jobs: JobSettings;
+  /**
+   * Lets a caller holding `Authorization: Bearer <token>` read `/metrics` from anywhere
+   * (`METRICS_TOKEN`); without it only processes on the server's own machine, talking to it directly, may.
+   */
+  metricsToken: string | undefined;
 }
 
 export interface JobSettings {
   /** How often an idle instance looks for jobs to run (`JOBS_POLL_SECONDS`). */
   pollSeconds: number;
+  /** Jobs of one kind an instance runs at once (`JOBS_CONCURRENCY`): e-mails go out this many at a time. */
+  concurrency: number;
+  /** How often the queue hands on jobs whose instance died (`JOBS_MAINTENANCE_SECONDS`). */
+  maintenanceSeconds: number;
+  /** How long an e-mail's try may take before another instance takes it for lost (`MAIL_EXPIRE_SECONDS`). */
+  mailExpireSeconds: number;
   /** Tries after a failed SMTP delivery (`MAIL_RETRY_LIMIT`), the first after `MAIL_RETRY_DELAY_SECONDS`, each wait twice the last. */
   mailRetryLimit: number;
   mailRetryDelaySeconds: number;
+  /** Cron expressions replacing periodic jobs' own, by job name (tests run them every minute). */
+  schedules: Record<string, string>;
 }
 
 export interface S3Settings {
@@ -86,8 +113,30 @@ export interface EscrowSettings {
   idempotencyTtlHours: number;
   /** A card payment left unfinished this long (a crash) is settled by the recovery step. */
   paymentRecoverySeconds: number;
-  /** The sandbox card provider's secret for card fingerprints (a real provider keeps its own). */
+  /** The sandbox provider's secret: it signs the sandbox's webhooks (a real provider gives each merchant its own). */
   sandboxSecret: string;
+  /** Who takes card pay-ins (`PAYIN_CARD_PROVIDER`): the embedded sandbox by default, or Stripe. */
+  payinCardProvider: 'sandbox' | 'stripe';
+  /** Who takes mobile-money pay-ins (`PAYIN_MOBILE_PROVIDER`): the embedded sandbox by default, or pawaPay. */
+  payinMobileProvider: 'sandbox' | 'pawapay';
+  /** How long a pay-in waits for the client, on the hosted page or the phone (`PAYIN_EXPIRY_MINUTES`; Stripe takes 30 minutes at least). */
+  payinExpiryMinutes: number;
+  /** Stripe's keys, with `PAYIN_CARD_PROVIDER=stripe`: `STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`, and `STRIPE_API_BASE` for another address (the local double). */
+  stripe?: { secretKey: string; webhookSecret: string; apiBase: string | undefined };
+  /**
+   * pawaPay's, with `PAYIN_MOBILE_PROVIDER=pawapay`: `PAWAPAY_API_TOKEN`, `PAWAPAY_API_BASE` (its sandbox
+   * by default) and `PAWAPAY_CALLBACK_PUBLIC_KEY`, the PEM key its signed callbacks verify with.
+   */
+  pawapay?: { apiToken: string; apiBase: string; callbackPublicKey: string };
+  /** How long after the outcome the sandbox's webhook goes out (`SANDBOX_CALLBACK_MS`); null in tests, which deliver it themselves. */
+  sandboxCallbackMs: number | null;
+  /** How often pending payouts are sent again and those in transit looked up, and automatic payouts made (`PAYOUT_POLL_SECONDS`; 0: never, tests run the round themselves). */
+  payoutPollSeconds: number;
+  /**
+   * `POST /dev/test-clock` moves the payouts' clock forward (the 72-hour cooling-off): on in
+   * development and tests, off in production unless `PAYOUT_TEST_CLOCK=true` (end-to-end runs).
+   */
+  payoutTestClock: boolean;
   /** Days after the expert's approval that a milestone the client neither released nor disputed is released (`AUTO_RELEASE_DAYS`). */
   autoReleaseDays: number;
   /** Days after a contractor's insolvency that the expert's estimates are due; the admins are told when late (`INSOLVENCY_ESTIMATE_DAYS`). */
@@ -143,8 +192,35 @@ export interface OAuthProviderConfig {
   userinfoUrl: string;
 }
 
-/** The repository root, two levels above this file (api/src). */
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+/** A setting among its known values, the first by default: a misspelt provider must not quietly mean the sandbox. */
+function oneOf<T extends string>(name: string, value: string | undefined, values: readonly [T, ...T[]]): T {
+  if (value === undefined || value === '') return values[0];
+  if (!(values as readonly string[]).includes(value)) throw new Error(`Invalid ${name}: ${value} (one of ${values.join(', ')})`);
+  return value as T;
+}
+
+/** The chosen pay-in providers' keys: refused at start-up when one is missing, not at the first payment. */
+function payinKeys(env: NodeJS.ProcessEnv): Pick<EscrowSettings, 'stripe' | 'pawapay'> {
+  const keys: Pick<EscrowSettings, 'stripe' | 'pawapay'> = {};
+  const need = (provider: string, names: string[]) => {
+    const absent = names.filter((name) => !env[name]);
+    if (absent.length > 0) throw new Error(`${absent.join(' and ')} must be set with ${provider}`);
+  };
+  if (env.PAYIN_CARD_PROVIDER === 'stripe') {
+    need('PAYIN_CARD_PROVIDER=stripe', ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    keys.stripe = { secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiBase: env.STRIPE_API_BASE || undefined };
+  }
+  if (env.PAYIN_MOBILE_PROVIDER === 'pawapay') {
+    need('PAYIN_MOBILE_PROVIDER=pawapay', ['PAWAPAY_API_TOKEN', 'PAWAPAY_CALLBACK_PUBLIC_KEY']);
+    keys.pawapay = {
+      apiToken: env.PAWAPAY_API_TOKEN!,
+      apiBase: (env.PAWAPAY_API_BASE || 'https://api.sandbox.pawapay.io').replace(/\/+$/, ''),
+      // A PEM in one line of an environment file has its line breaks written \n.
+      callbackPublicKey: env.PAWAPAY_CALLBACK_PUBLIC_KEY!.replace(/\\n/g, '\n'),
+    };
+  }
+  return keys;
+}
 
 function toPositiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -222,7 +298,13 @@ function toPoolSize(value: string | undefined): number | undefined {
   return size;
 }
 
-/** Reads the configuration from the environment (documented in the README). */
+function twoFactorKey(env: NodeJS.ProcessEnv): string | undefined {
+  const key = env.TWO_FACTOR_KEY?.trim() || undefined;
+  if (key && key.length < 32) throw new Error('Invalid TWO_FACTOR_KEY: use at least 32 random characters');
+  return key;
+}
+
+/** Reads the configuration from the environment (documented in docs/deployment.md and api/README.md). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const mode: Environment = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
@@ -245,11 +327,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Published demo passwords belong to the embedded demo: a server database gets them only when asked (SEED_DEMO=true).
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : mode !== 'test' && !env.DATABASE_URL,
     trustProxyHops: Math.max(0, Number.parseInt(env.TRUST_PROXY_HOPS ?? '0', 10) || 0),
+    geoCountryHeader: env.GEO_COUNTRY_HEADER?.trim().toLowerCase() || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Fundament <no-reply@fundament.example>',
     devOutbox: !smtpUrl,
     tokenTtlDays: toPositiveInt('TOKEN_TTL_DAYS', env.TOKEN_TTL_DAYS, 30),
+    twoFactorKey: twoFactorKey(env),
+    // A 2 MB photo over a slow mobile connection (40 KB/s) fits; a body trickling a byte at a time does not.
+    requestTimeoutMs: toPositiveInt('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 60_000),
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     objectStorage: objectStorage(env),
     rateLimits: {
@@ -272,16 +358,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     escrow: {
       idempotencyTtlHours: toPositiveInt('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
       paymentRecoverySeconds: toNonNegativeInt('PAYMENT_RECOVERY_SECONDS', env.PAYMENT_RECOVERY_SECONDS, 60),
+      payoutPollSeconds: toNonNegativeInt('PAYOUT_POLL_SECONDS', env.PAYOUT_POLL_SECONDS, env.NODE_ENV === 'test' ? 0 : 20),
+      payoutTestClock: env.PAYOUT_TEST_CLOCK ? env.PAYOUT_TEST_CLOCK === 'true' : mode !== 'production',
       sandboxSecret: env.SANDBOX_PAYMENT_SECRET || 'fundament-sandbox-cards',
-      autoReleaseDays: toPositiveInt('AUTO_RELEASE_DAYS', env.AUTO_RELEASE_DAYS, 14),
+      payinCardProvider: oneOf('PAYIN_CARD_PROVIDER', env.PAYIN_CARD_PROVIDER, ['sandbox', 'stripe'] as const),
+      payinMobileProvider: oneOf('PAYIN_MOBILE_PROVIDER', env.PAYIN_MOBILE_PROVIDER, ['sandbox', 'pawapay'] as const),
+      payinExpiryMinutes: toPositiveInt('PAYIN_EXPIRY_MINUTES', env.PAYIN_EXPIRY_MINUTES, 30),
+      ...payinKeys(env),
+      sandboxCallbackMs:
+        env.SANDBOX_CALLBACK_MS !== undefined && env.SANDBOX_CALLBACK_MS !== ''
+          ? toNonNegativeInt('SANDBOX_CALLBACK_MS', env.SANDBOX_CALLBACK_MS, 1000)
+          : env.NODE_ENV === 'test'
+            ? null
+            : 1000,
+      autoReleaseDays: toPositiveInt('AUTO_RELEASE_DAYS', env.AUTO_RELEASE_DAYS, DEFAULT_AUTO_RELEASE_DAYS),
       insolvencyEstimateDays: toPositiveInt('INSOLVENCY_ESTIMATE_DAYS', env.INSOLVENCY_ESTIMATE_DAYS, 14),
     },
     jobs: {
       pollSeconds: toPositiveInt('JOBS_POLL_SECONDS', env.JOBS_POLL_SECONDS, 2),
+      concurrency: toPositiveInt('JOBS_CONCURRENCY', env.JOBS_CONCURRENCY, 16),
+      maintenanceSeconds: toPositiveInt('JOBS_MAINTENANCE_SECONDS', env.JOBS_MAINTENANCE_SECONDS, 60),
+      mailExpireSeconds: toPositiveInt('MAIL_EXPIRE_SECONDS', env.MAIL_EXPIRE_SECONDS, 120),
       // 30 s doubling at each of 14 tries: the last almost a week after the first, past any SMTP outage worth waiting for.
       mailRetryLimit: toPositiveInt('MAIL_RETRY_LIMIT', env.MAIL_RETRY_LIMIT, 14),
       mailRetryDelaySeconds: toPositiveInt('MAIL_RETRY_DELAY_SECONDS', env.MAIL_RETRY_DELAY_SECONDS, 30),
+      schedules: {},
     },
+    metricsToken: env.METRICS_TOKEN || undefined,
     oauth: {
       google: oauthProvider(env, 'GOOGLE', {
         issuer: 'https://accounts.google.com',

@@ -76,7 +76,7 @@ describe('oversized bodies', () => {
   });
 
   it('answers a long field under the limit with the field message, not a crash', async () => {
-    const response = await postProject({ ...PROJECT, description: 'x'.repeat(900 * 1024) });
+    const response = await postProject({ ...PROJECT, description: 'x'.repeat(200 * 1024) });
     expect(response.statusCode).toBe(422);
     expect(json(response).errors.description).toEqual(['Maximum amount of characters is 5000.']);
   });
@@ -404,7 +404,7 @@ describe('idempotency keys', () => {
         method: 'POST',
         url: `/api/v1/contracts/${contractId}/milestones/${milestones[1]!.id}/fund`,
         headers: { ...parties.client.headers, 'idempotency-key': bad },
-        payload: { card: CARDS.ok },
+        payload: { method: 'card' },
       });
       expect(response.statusCode).toBe(400);
     }
@@ -574,12 +574,18 @@ describe('NUL bytes', () => {
     );
   });
 
+  /** Routes whose body is trusted only through the provider's signature over it. */
+  const SIGNED_CALLBACK = /^\/api\/v1\/(payouts\/callbacks|payments\/webhooks)\//;
   it('refuses a NUL in any field of any route that reads a body, and in any query or path parameter', async () => {
     const routes = t.app.routeList.filter((route) => route.url.startsWith('/api/v1/'));
     expect(routes.length).toBeGreaterThan(50);
     const checked: string[] = [];
     for (const route of routes) {
-      const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+      // A provider's callback names a provider this instance has, so that what is refused is the body, not the name.
+      const url = (SIGNED_CALLBACK.test(route.url) ? route.url.replace(':provider', 'sandbox') : route.url).replace(
+        /:(\w+)/g,
+        '00000000-0000-4000-8000-000000000000',
+      );
       const headers = route.url.startsWith('/api/v1/admin/') && route.url !== '/api/v1/admin/auth/login' ? admin.headers : client.headers;
       const query = await t.app.inject({
         method: route.method as 'GET',
@@ -591,8 +597,10 @@ describe('NUL bytes', () => {
       expect(json(query).errors).toEqual({ probe: [ENGLISH] });
       if (route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH') {
         const body = await t.app.inject({ method: route.method, url, headers, payload: { probe: { nested: ['fine', 'not\u0000 fine'] } } });
-        expect([route.method, route.url, body.statusCode]).toEqual([route.method, route.url, 422]);
-        expect(json(body).errors).toEqual({ 'probe.nested.1': [ENGLISH] });
+        // A provider's callback is read only once its signature holds: an unsigned body is refused unread.
+        const expected = SIGNED_CALLBACK.test(route.url) ? 401 : 422;
+        expect([route.method, route.url, body.statusCode]).toEqual([route.method, route.url, expected]);
+        if (expected === 422) expect(json(body).errors).toEqual({ 'probe.nested.1': [ENGLISH] });
       }
       const param = route.url.match(/:(\w+)/);
       if (param) {
@@ -767,7 +775,7 @@ describe('deeply nested bodies', () => {
         url: `/api/v1/contracts/${contractId}/milestones/${milestoneId}/fund`,
         headers: { ...parties.client.headers, 'idempotency-key': key(), 'content-type': 'application/json' },
         // Written out: the test's own JSON.stringify would run out of stack first.
-        payload: `{"card":${JSON.stringify(CARDS.ok)},"extra":${nestedText(depth)}}`,
+        payload: `{"method":"card","extra":${nestedText(depth)}}`,
       });
       expect(response.statusCode).toBe(422);
       expect(Object.keys(json(response).errors)).toEqual(['extra']);

@@ -64,12 +64,12 @@ describe('answers written by their schema', () => {
     expect(response.json()).toEqual({ locale: 'fr', country: 'CA', currency: 'CAD' });
   });
 
-  it('reads an unusable notification cursor as none, and asks a stranger to sign in before reading it', async () => {
+  it('refuses an unusable notification cursor, and asks a stranger to sign in before reading it', async () => {
     const signedOut = await t.app.inject({ method: 'GET', url: '/api/v1/notifications?before=abc' });
     expect(signedOut.statusCode).toBe(401);
     const token = await login(t.app, await createVerifiedUser(t.app));
     const signedIn = await t.app.inject({ method: 'GET', url: '/api/v1/notifications?before=abc', headers: bearer(token) });
-    expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json()).toEqual({ data: [] });
+    expect(signedIn.statusCode).toBe(422);
+    expect(Object.keys(signedIn.json().errors)).toEqual(['before']);
   });
 });

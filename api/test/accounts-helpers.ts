@@ -71,6 +71,9 @@ export async function createVerifiedUser(app: FastifyInstance, overrides: Record
   const token = linkToken(await latestMail(app, email), 'verify-email');
   const verify = await app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', payload: { token } });
   if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
+  // The link signed the person in; the tests start from an account with no session and sign in themselves.
+  const opened = (verify.json() as { access_token?: string }).access_token;
+  if (opened) await app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { authorization: `Bearer ${opened}` } });
   return email;
 }
 

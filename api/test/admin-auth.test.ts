@@ -1,23 +1,21 @@
 import { ROLE_PERMISSIONS } from 'shared/permissions';
 import { createTestApp, type TestApp } from './test-app';
 import { upsertAdmin } from '../src/accounts/admins';
-import { accountsSeeder, DEMO_ADMIN, DEMO_USERS } from '../src/seed/accounts-seeder';
+import { accountsSeeder, DEMO_ADMIN, DEMO_USERS, seedDemoAdminFactor } from '../src/seed/accounts-seeder';
+import { adminSignIn, giveAdminSecondFactor } from './admin-helpers';
 import { bearer, createVerifiedUser, login } from './accounts-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await upsertAdmin(t.db, { email: 'Boss@Example.com', password: 'Admin-pass-2026', firstName: 'Bo', lastName: 'Ss' });
+  await giveAdminSecondFactor(t.app, 'boss@example.com');
 });
 afterAll(async () => t.close());
 
 const adminLogin = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/admin/auth/login', payload: { email, password } });
-async function adminToken(): Promise<string> {
-  const response = await adminLogin('boss@example.com', 'Admin-pass-2026');
-  expect(response.statusCode).toBe(200);
-  return response.json().access_token;
-}
+const adminToken = () => adminSignIn(t.app, 'boss@example.com', 'Admin-pass-2026');
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(token) });
 
 describe('admin sign-in', () => {
@@ -66,7 +64,7 @@ describe('admin sign-in', () => {
   it('updates an existing admin’s password instead of adding a second admin', async () => {
     expect(await upsertAdmin(t.db, { email: 'boss@example.com', password: 'Changed-pass-2026' })).toBe('updated');
     expect((await adminLogin('boss@example.com', 'Admin-pass-2026')).statusCode).toBe(401);
-    expect((await adminLogin('boss@example.com', 'Changed-pass-2026')).statusCode).toBe(200);
+    expect((await adminLogin('boss@example.com', 'Changed-pass-2026')).statusCode).toBe(202);
     await upsertAdmin(t.db, { email: 'boss@example.com', password: 'Admin-pass-2026' });
   });
 });
@@ -81,7 +79,9 @@ describe('demo accounts', () => {
       roles.push((await get('/auth/me', token)).json().role.name);
     }
     expect(roles).toEqual(['client', 'contractor', 'expert']);
-    expect((await adminLogin(DEMO_ADMIN.email, DEMO_ADMIN.password)).statusCode).toBe(200);
+    await seedDemoAdminFactor(t.db, t.app.twoFactorKey);
+    // The README's secret, in any authenticator app, signs the demo admin in.
+    expect(await adminSignIn(t.app, DEMO_ADMIN.email, DEMO_ADMIN.password, DEMO_ADMIN.totp_secret)).toEqual(expect.any(String));
     const { rows } = await t.db.query('SELECT count(*)::int AS n FROM admins WHERE email = $1', [DEMO_ADMIN.email]);
     expect(rows[0]).toEqual({ n: 1 });
   });

@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from './test-app';
-import { bearer, createVerifiedUser, latestMail, login } from './accounts-helpers';
+import { bearer, createVerifiedUser, GOOD_PASSWORD, latestMail, login } from './accounts-helpers';
 import { gif, multipart, png } from './images';
 
 let t: TestApp;
@@ -60,7 +60,7 @@ describe('PUT /auth/me', () => {
     const response = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/auth/me',
-      payload: { first_name: 'A', last_name: 'B', email: changed, phone_number: '+33 6 12 34 56 78' },
+      payload: { first_name: 'A', last_name: 'B', email: changed, phone_number: '+33 6 12 34 56 78', current_password: GOOD_PASSWORD },
       headers: bearer(ownToken),
     });
     expect(response.statusCode).toBe(200);

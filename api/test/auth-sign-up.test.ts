@@ -128,6 +128,20 @@ describe('POST /auth/verify-email', () => {
     expect(second.json().message).toBe('This link has expired or has already been used.');
   });
 
+  it('signs the person in: the answer carries a session for the account it verified', async () => {
+    const body = signUpBody();
+    await signUp(body);
+    const token = linkToken(await latestMail(t.app, String(body.email)), 'verify-email');
+    const answer = await verify(token);
+    expect(answer.statusCode).toBe(200);
+    const accessToken = answer.json().access_token as string;
+    expect(accessToken).toEqual(expect.any(String));
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe(body.email);
+    expect(me.json().email_verified).toBe(true);
+  });
+
   it('refuses an unknown token and an expired one', async () => {
     expect((await verify('a'.repeat(43))).statusCode).toBe(410);
     const body = signUpBody();

@@ -3,6 +3,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { createSession } from '../src/accounts/sessions';
 import type { OAuthProviderConfig } from '../src/config';
 import { createTestApp, type TestApp } from './test-app';
+import { giveUserSecondFactor, nextCode } from './two-factor-helpers';
 import { bearer, createVerifiedUser, GOOD_PASSWORD, login, RELAXED_LIMITS, signUpBody, uniqueEmail } from './accounts-helpers';
 
 let t: TestApp;
@@ -223,6 +224,24 @@ describe('POST /auth/social/callback', () => {
     expect((await me(again.json().access_token)).json().id).toBe(user.json().id);
     const { rows } = await t.db.query("SELECT count(*)::int AS n FROM users WHERE email = 'grace.tester@example.com'");
     expect(rows[0]).toEqual({ n: 1 });
+  });
+
+  it('asks an account with two-factor sign-in for its code: the provider replaces the password, not the second factor', async () => {
+    person = googlePerson('two.factor.social@example.com');
+    const first = await signInWith('google');
+    expect(first.statusCode).toBe(200);
+    const { rows } = await t.db.query<{ id: string }>("SELECT id FROM users WHERE email = 'two.factor.social@example.com'");
+    await giveUserSecondFactor(t.app, rows[0]!.id, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ');
+    const second = await signInWith('google');
+    expect(second.statusCode).toBe(202);
+    expect(second.json().access_token).toBeUndefined();
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/two-factor/sign-in',
+      payload: { challenge_token: second.json().challenge_token, code: await nextCode('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ') },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect((await me(signedIn.json().access_token)).json().email).toBe('two.factor.social@example.com');
   });
 
   it('reads Facebook’s profile fields', async () => {

@@ -1,5 +1,7 @@
 import { createTestApp, type TestApp } from './test-app';
-import { ADMIN, adminToken } from './admin-helpers';
+import { ADMIN, adminToken, TEST_ADMIN_SECRET as MATRIX_SECRET } from './admin-helpers';
+import { giveUserSecondFactor } from './two-factor-helpers';
+import { createSession } from '../src/accounts/sessions';
 import { GOOD_PASSWORD, bearer, login } from './accounts-helpers';
 import { createClient, createSpecialist, multipart, PDF_BYTES, projectFields, type Person } from './marketplace-helpers';
 import { PNG_BYTES, assignExpert, complete, fund, type EscrowParties } from './escrow-helpers';
@@ -33,6 +35,10 @@ interface Ctx {
   contractId: string;
   milestoneId: string;
   photoId: string;
+  entryId: string;
+  /** The statement movement of the fixture's funding (its receipt). */
+  fundingId: string;
+  changeOrderId: string;
   disputeId: string;
   conversationId: string;
   messageId: string;
@@ -67,6 +73,8 @@ const adminOnly: Record<Caller, Expectation> = { ...everyone(401), admin: 'ok' }
 /** A project seen by its owner and by the specialist it is shared with; hidden (404) from everyone else. */
 const sharedProject = (overrides: Partial<Record<Caller, Expectation>> = {}) => anyUser({ clientB: 404, unverified: 404, expert: 404, ...overrides });
 
+/** Payouts are for specialists (contractors and experts): clients are refused. */
+const payeeOnly = anyUser({ clientA: 403, clientB: 403 });
 const emptyJson = () => ({ payload: {} });
 /** Money calls carry an idempotency key, so the body's validation is what answers past the guard. */
 const keyedJson = () => ({ payload: {}, headers: { 'idempotency-key': `matrix-${Math.random().toString(16).slice(2)}` } });
@@ -96,6 +104,44 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/auth/login': { url: () => '/api/v1/auth/login', body: emptyJson, expect: everyone('public') },
   'GET /api/v1/auth/me': { url: () => '/api/v1/auth/me', expect: anyUser() },
   'PUT /api/v1/auth/me': { url: () => '/api/v1/auth/me', body: emptyJson, expect: anyUser() },
+  'PUT /api/v1/auth/password': { url: () => '/api/v1/auth/password', body: emptyJson, expect: anyUser() },
+  'GET /api/v1/auth/sessions': { url: () => '/api/v1/auth/sessions', expect: anyUser() },
+  // Nobody's session: a signed-in caller learns only that it is not theirs.
+  'DELETE /api/v1/auth/sessions/:id': {
+    url: () => '/api/v1/auth/sessions/00000000-0000-4000-8000-000000000000',
+    expect: anyUser({ clientA: 404, clientB: 404, unverified: 404, expert: 404, verified: 404 }),
+  },
+  'POST /api/v1/auth/two-factor/sign-in': { url: () => '/api/v1/auth/two-factor/sign-in', body: emptyJson, expect: everyone('public') },
+  // Passkeys: signing in with one is public (the challenge and the signature are the proof); managing them needs a session.
+  'POST /api/v1/auth/passkeys/sign-in/options': { url: () => '/api/v1/auth/passkeys/sign-in/options', body: emptyJson, expect: everyone('public') },
+  'POST /api/v1/auth/passkeys/sign-in': { url: () => '/api/v1/auth/passkeys/sign-in', body: emptyJson, expect: everyone('public') },
+  'POST /api/v1/auth/passkeys/second-factor/options': {
+    url: () => '/api/v1/auth/passkeys/second-factor/options',
+    body: emptyJson,
+    expect: everyone('public'),
+  },
+  'POST /api/v1/auth/passkeys/second-factor': { url: () => '/api/v1/auth/passkeys/second-factor', body: emptyJson, expect: everyone('public') },
+  'GET /api/v1/auth/passkeys': { url: () => '/api/v1/auth/passkeys', expect: anyUser() },
+  'POST /api/v1/auth/passkeys/registration/options': {
+    url: () => '/api/v1/auth/passkeys/registration/options',
+    body: emptyJson,
+    expect: anyUser(),
+  },
+  'POST /api/v1/auth/passkeys/registration': { url: () => '/api/v1/auth/passkeys/registration', body: emptyJson, expect: anyUser() },
+  'DELETE /api/v1/auth/passkeys/:id': {
+    url: () => '/api/v1/auth/passkeys/00000000-0000-4000-8000-000000000000',
+    body: emptyJson,
+    expect: anyUser(),
+  },
+  'GET /api/v1/auth/two-factor': { url: () => '/api/v1/auth/two-factor', expect: anyUser() },
+  'POST /api/v1/auth/two-factor/enrolment': { url: () => '/api/v1/auth/two-factor/enrolment', body: emptyJson, expect: anyUser() },
+  'POST /api/v1/auth/two-factor/enrolment/confirm': {
+    url: () => '/api/v1/auth/two-factor/enrolment/confirm',
+    body: emptyJson,
+    expect: anyUser(),
+  },
+  'POST /api/v1/auth/two-factor/recovery-codes': { url: () => '/api/v1/auth/two-factor/recovery-codes', body: emptyJson, expect: anyUser() },
+  'DELETE /api/v1/auth/two-factor': { url: () => '/api/v1/auth/two-factor', body: emptyJson, expect: anyUser() },
   'POST /api/v1/auth/me/photo': { url: () => '/api/v1/auth/me/photo', body: emptyJson, expect: anyUser() },
   'POST /api/v1/auth/logout': { url: () => '/api/v1/auth/logout', expect: anyUser(), freshSession: true },
   'POST /api/v1/auth/logout-everywhere': {
@@ -131,7 +177,30 @@ const MATRIX: Record<string, Entry> = {
 
   'POST /api/v1/admin/auth/login': { url: () => '/api/v1/admin/auth/login', body: emptyJson, expect: everyone('public') },
   'GET /api/v1/admin/auth/me': { url: () => '/api/v1/admin/auth/me', expect: adminOnly },
+  'GET /api/v1/admin/auth/two-factor': { url: () => '/api/v1/admin/auth/two-factor', expect: adminOnly },
+  'POST /api/v1/admin/auth/two-factor/recovery-codes': {
+    url: () => '/api/v1/admin/auth/two-factor/recovery-codes',
+    body: emptyJson,
+    expect: adminOnly,
+  },
+  'POST /api/v1/admin/auth/two-factor/sign-in': { url: () => '/api/v1/admin/auth/two-factor/sign-in', body: emptyJson, expect: everyone('public') },
+  'POST /api/v1/admin/auth/two-factor/enrolment': {
+    url: () => '/api/v1/admin/auth/two-factor/enrolment',
+    body: emptyJson,
+    expect: everyone('public'),
+  },
+  'POST /api/v1/admin/auth/two-factor/enrolment/confirm': {
+    url: () => '/api/v1/admin/auth/two-factor/enrolment/confirm',
+    body: emptyJson,
+    expect: everyone('public'),
+  },
   'POST /api/v1/admin/auth/logout': { url: () => '/api/v1/admin/auth/logout', expect: adminOnly, freshSession: true },
+  'POST /api/v1/admin/auth/logout-everywhere': {
+    url: () => '/api/v1/admin/auth/logout-everywhere',
+    expect: adminOnly,
+    freshSession: true,
+    endsEverySession: true,
+  },
   'GET /api/v1/admin/users': { url: () => '/api/v1/admin/users', expect: adminOnly },
   'GET /api/v1/admin/users/summary': { url: () => '/api/v1/admin/users/summary?role=clients', expect: adminOnly },
   'GET /api/v1/admin/users/:id': { url: (c) => `/api/v1/admin/users/${c.targetUserId}`, expect: adminOnly },
@@ -225,6 +294,10 @@ const MATRIX: Record<string, Entry> = {
 
   'GET /api/v1/specialists': { url: () => '/api/v1/specialists', expect: anyUser() },
   'GET /api/v1/specialists/:id': { url: (c) => `/api/v1/specialists/${c.verifiedId}`, expect: anyUser() },
+  // The public directory: no session needed; the reviews a client still owes need theirs.
+  'GET /api/v1/professionals': { url: () => '/api/v1/professionals', expect: everyone('public') },
+  'GET /api/v1/professionals/:id': { url: (c) => `/api/v1/professionals/${c.verifiedId}`, expect: everyone('public') },
+  'GET /api/v1/reviews/pending': { url: () => '/api/v1/reviews/pending', expect: anyUser() },
   'GET /api/v1/specialist-profile': { url: () => '/api/v1/specialist-profile', expect: anyUser({ clientA: 403, clientB: 403 }) },
   'PUT /api/v1/specialist-profile': { url: () => '/api/v1/specialist-profile', body: emptyJson, expect: anyUser({ clientA: 403, clientB: 403 }) },
 
@@ -235,6 +308,11 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/contracts/:id/milestones/:milestoneId/fund': {
     url: (c) => `${contractOf(c)}/milestones/${c.milestoneId}/fund`,
     body: keyedJson,
+    expect: contractParty({ verified: 403, expert: 403 }),
+  },
+  // Where a payment stands: the client who pays, as for the fund call.
+  'GET /api/v1/contracts/:id/milestones/:milestoneId/payment': {
+    url: (c) => `${contractOf(c)}/milestones/${c.milestoneId}/payment`,
     expect: contractParty({ verified: 403, expert: 403 }),
   },
   'POST /api/v1/contracts/:id/milestones/:milestoneId/release': {
@@ -274,6 +352,38 @@ const MATRIX: Record<string, Entry> = {
     expect: contractParty({ verified: 403, expert: 403 }),
   },
   // Disputes are between client and contractor: the expert is no party to them.
+  'GET /api/v1/contracts/:id/daily-logs': { url: (c) => `${contractOf(c)}/daily-logs`, expect: contractParty() },
+  'POST /api/v1/contracts/:id/daily-logs': { url: (c) => `${contractOf(c)}/daily-logs`, body: emptyJson, expect: contractParty() },
+  'PATCH /api/v1/contracts/:id/daily-logs/:entryId': {
+    url: (c) => `${contractOf(c)}/daily-logs/${c.entryId}`,
+    body: emptyJson,
+    expect: contractParty(),
+  },
+  'POST /api/v1/contracts/:id/daily-logs/:entryId/annotations': {
+    url: (c) => `${contractOf(c)}/daily-logs/${c.entryId}/annotations`,
+    body: emptyJson,
+    expect: contractParty(),
+  },
+  'GET /api/v1/contracts/:id/daily-logs/verify': { url: (c) => `${contractOf(c)}/daily-logs/verify`, expect: contractParty() },
+  'GET /api/v1/contracts/:id/change-orders': { url: (c) => `${contractOf(c)}/change-orders`, expect: contractParty() },
+  'POST /api/v1/contracts/:id/change-orders': {
+    url: (c) => `${contractOf(c)}/change-orders`,
+    body: emptyJson,
+    expect: contractParty({ expert: 403 }),
+  },
+  // The contractor proposed it: only the client answers; the expert is refused, strangers never learn it exists.
+  'POST /api/v1/change-orders/:id/approve': {
+    url: (c) => `/api/v1/change-orders/${c.changeOrderId}/approve`,
+    body: keyedJson,
+    expect: contractParty({ verified: 403, expert: 403 }),
+  },
+  'POST /api/v1/change-orders/:id/decline': {
+    url: (c) => `/api/v1/change-orders/${c.changeOrderId}/decline`,
+    body: keyedJson,
+    expect: contractParty({ verified: 403, expert: 403 }),
+  },
+  'GET /api/v1/admin/contracts/:id/site-record': { url: (c) => `/api/v1/admin/contracts/${c.contractId}/site-record`, expect: adminOnly },
+  'GET /api/v1/admin/contracts/:id/daily-logs/verify': { url: (c) => `/api/v1/admin/contracts/${c.contractId}/daily-logs/verify`, expect: adminOnly },
   'GET /api/v1/disputes/:id': { url: (c) => `/api/v1/disputes/${c.disputeId}`, expect: contractParty({ expert: 404 }) },
   'POST /api/v1/disputes/:id/messages': {
     url: (c) => `/api/v1/disputes/${c.disputeId}/messages`,
@@ -300,11 +410,56 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/v1/admin/ledger/check': { url: () => '/api/v1/admin/ledger/check', expect: adminOnly },
 
+  'GET /api/v1/contracts/:id/receipt': { url: (c) => `${contractOf(c)}/receipt`, expect: contractParty() },
+  'GET /api/v1/contracts/:id/statement/:entryId/receipt': {
+    url: (c) => `${contractOf(c)}/statement/${c.fundingId}/receipt`,
+    expect: contractParty(),
+  },
+  'GET /api/v1/payout-methods': { url: () => '/api/v1/payout-methods', expect: payeeOnly },
+  'POST /api/v1/payout-methods': { url: () => '/api/v1/payout-methods', body: emptyJson, expect: payeeOnly },
+  'DELETE /api/v1/payout-methods/:id': {
+    url: () => '/api/v1/payout-methods/00000000-0000-0000-0000-000000000000',
+    body: () => ({ payload: { password: 'wrong' } }),
+    expect: payeeOnly,
+  },
+  'GET /api/v1/payouts': { url: () => '/api/v1/payouts', expect: payeeOnly },
+  'PUT /api/v1/payouts/settings': { url: () => '/api/v1/payouts/settings', body: emptyJson, expect: payeeOnly },
+  'POST /api/v1/payouts': { url: () => '/api/v1/payouts', body: keyedJson, expect: payeeOnly },
+  // Nobody's payout: 404 to every payee (the owner's check is on the payout itself), 403 to clients.
+  'GET /api/v1/payouts/:id/receipt': {
+    url: () => '/api/v1/payouts/00000000-0000-0000-0000-000000000000/receipt',
+    expect: anyUser({ clientA: 403, clientB: 403, unverified: 404, expert: 404, verified: 404 }),
+  },
+  // A pay-in provider's webhook: no session, trusted only through its signature.
+  'POST /api/v1/payments/webhooks/:provider': { url: () => '/api/v1/payments/webhooks/sandbox', body: emptyJson, expect: everyone('public') },
+  'POST /api/v1/payouts/callbacks/sandbox': { url: () => '/api/v1/payouts/callbacks/sandbox', body: emptyJson, expect: everyone('public') },
+  'POST /api/v1/dev/test-clock': { url: () => '/api/v1/dev/test-clock', body: emptyJson, expect: adminOnly },
+  'GET /api/v1/admin/payouts': { url: () => '/api/v1/admin/payouts', expect: adminOnly },
+  'GET /api/v1/admin/payouts/reconciliation': { url: () => '/api/v1/admin/payouts/reconciliation', expect: adminOnly },
+  'POST /api/v1/admin/payouts/:id/hold': {
+    url: () => '/api/v1/admin/payouts/00000000-0000-0000-0000-000000000000/hold',
+    expect: { ...adminOnly, admin: 404 },
+  },
+  'POST /api/v1/admin/payouts/:id/release': {
+    url: () => '/api/v1/admin/payouts/00000000-0000-0000-0000-000000000000/release',
+    expect: { ...adminOnly, admin: 404 },
+  },
+  'POST /api/v1/admin/payouts/:id/retry': {
+    url: () => '/api/v1/admin/payouts/00000000-0000-0000-0000-000000000000/retry',
+    expect: { ...adminOnly, admin: 404 },
+  },
+
   'GET /api/v1/notifications': { url: () => '/api/v1/notifications', expect: anyUser() },
   'GET /api/v1/notifications/unread-count': { url: () => '/api/v1/notifications/unread-count', expect: anyUser() },
   'POST /api/v1/notifications/:id/read': { url: () => '/api/v1/notifications/1/read', expect: anyUser() },
   'POST /api/v1/notifications/read-all': { url: () => '/api/v1/notifications/read-all', expect: anyUser() },
   'GET /api/v1/notifications/stream': { url: () => '/api/v1/notifications/stream', expect: anyUser(), stream: true },
+  'GET /api/v1/email/preferences': { url: () => '/api/v1/email/preferences', expect: anyUser() },
+  'PUT /api/v1/email/preferences': { url: () => '/api/v1/email/preferences', body: emptyJson, expect: anyUser() },
+  // The signed link is the authority, not a session: a token that is not ours is refused (404) to everyone alike.
+  'GET /api/v1/email/unsubscribe': { url: () => '/api/v1/email/unsubscribe?token=forged', expect: everyone('public') },
+  'POST /api/v1/email/unsubscribe': { url: () => '/api/v1/email/unsubscribe?token=forged', body: emptyJson, expect: everyone('public') },
+  'POST /api/v1/email/resubscribe': { url: () => '/api/v1/email/resubscribe?token=forged', body: emptyJson, expect: everyone('public') },
 
   // The fixture contract's conversation: client A, the verified contractor and the assigned expert take part.
   'GET /api/v1/conversations': { url: () => '/api/v1/conversations', expect: anyUser() },
@@ -369,13 +524,34 @@ async function createContractFixture(
   t: TestApp,
   contractId: string,
   who: { client: Person; contractor: Person; expert: Person; adminBearer: string },
-): Promise<{ milestoneId: string; photoId: string; disputeId: string }> {
+): Promise<{ milestoneId: string; photoId: string; disputeId: string; entryId: string; changeOrderId: string; fundingId: string }> {
   const view = await t.app.inject({ method: 'GET', url: `/api/v1/contracts/${contractId}`, headers: who.client.headers });
   const milestoneId = (view.json() as { milestones: { id: string }[] }).milestones[0]!.id;
   await fund(t.app, who.client, contractId, milestoneId);
+  const statement = await t.app.inject({ method: 'GET', url: `/api/v1/contracts/${contractId}/statement`, headers: who.client.headers });
+  const fundingId = (statement.json() as { entries: { id: string; kind: string }[] }).entries.find((e) => e.kind === 'funding')!.id;
   await assignExpert(t.app, { admin: { headers: bearer(who.adminBearer) }, expert: who.expert } as EscrowParties, contractId);
   const completed = await complete(t.app, who.contractor, contractId, milestoneId);
   const photoId = (completed.json() as { milestones: { photos: { id: string }[] }[] }).milestones[0]!.photos[0]!.id;
+  // A site log entry and a change order, both the contractor's, before the dispute freezes the contract.
+  const log = multipart([{ name: 'body', value: 'Formwork is up.' }]);
+  const entry = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/contracts/${contractId}/daily-logs`,
+    headers: { ...who.contractor.headers, ...log.headers },
+    payload: log.payload,
+  });
+  const change = multipart([
+    { name: 'title', value: 'A wider terrace' },
+    { name: 'reason', value: 'The client asked for two more square metres.' },
+    { name: 'lines', value: JSON.stringify([{ title: 'Terrace extension', amount_delta: 100_000 }]) },
+  ]);
+  const order = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/contracts/${contractId}/change-orders`,
+    headers: { ...who.contractor.headers, ...change.headers },
+    payload: change.payload,
+  });
   const body = multipart([{ name: 'reason', value: 'The matrix needs an open dispute to test.' }]);
   const disputed = await t.app.inject({
     method: 'POST',
@@ -383,7 +559,14 @@ async function createContractFixture(
     headers: { ...who.client.headers, ...body.headers },
     payload: body.payload,
   });
-  return { milestoneId, photoId, disputeId: (disputed.json() as { dispute: { id: string } }).dispute.id };
+  return {
+    milestoneId,
+    photoId,
+    disputeId: (disputed.json() as { dispute: { id: string } }).dispute.id,
+    entryId: (entry.json() as { id: string }).id,
+    changeOrderId: (order.json() as { id: string }).id,
+    fundingId,
+  };
 }
 
 let t: TestApp;
@@ -394,9 +577,12 @@ let adminBearer: string;
 async function freshToken(caller: Caller): Promise<string | undefined> {
   if (caller === 'anonymous') return undefined;
   if (caller === 'admin') return adminToken(t.app, t.db);
+  // Payees have a second factor (payouts need one): a session is opened as the code step would.
+  if (caller === 'verified' || caller === 'expert' || caller === 'unverified') return createSession(t.db, 'client', people[caller].id, 30);
   return login(t.app, people[caller].email, GOOD_PASSWORD);
 }
 
+// Every kind of caller and every record the routes need (contracts, a site record, payouts…): more than a test's 30 s on a busy machine.
 beforeAll(async () => {
   t = await createTestApp();
   people.clientA = await createClient(t.app, t.db, 'Amina');
@@ -404,6 +590,7 @@ beforeAll(async () => {
   people.unverified = await createSpecialist(t.app, t.db, { first_name: 'Ursula', verified: false });
   people.verified = await createSpecialist(t.app, t.db, { first_name: 'Victor' });
   people.expert = await createSpecialist(t.app, t.db, { first_name: 'Xavier', kind: 'expert' });
+  for (const payee of [people.unverified, people.verified, people.expert]) await giveUserSecondFactor(t.app, payee.id, MATRIX_SECRET);
   adminBearer = await adminToken(t.app, t.db, ADMIN);
   const target = await createSpecialist(t.app, t.db, { first_name: 'Tess', verified: false });
 
@@ -483,6 +670,9 @@ beforeAll(async () => {
     contractId,
     milestoneId: fixture.milestoneId,
     photoId: fixture.photoId,
+    entryId: fixture.entryId,
+    fundingId: fixture.fundingId,
+    changeOrderId: fixture.changeOrderId,
     disputeId: fixture.disputeId,
     projectId: project.id,
     contractedProjectId: second.id,
@@ -494,7 +684,7 @@ beforeAll(async () => {
     verifiedId: people.verified.id,
     targetUserId: target.id,
   };
-});
+}, 120_000);
 afterAll(async () => t.close());
 
 const key = (method: string, url: string) => `${method} ${url}`;
@@ -525,6 +715,7 @@ describe('authorization matrix', () => {
       const status = response.statusCode;
       const text = entry.stream ? '' : response.body;
       if (entry.stream) response.stream().destroy();
+      if (entry.endsEverySession && caller === 'admin') adminBearer = (await freshToken('admin'))!;
       if (entry.endsEverySession && caller !== 'anonymous' && caller !== 'admin') {
         const again = (await freshToken(caller))!;
         people[caller] = { ...people[caller], token: again, headers: bearer(again) };

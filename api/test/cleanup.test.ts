@@ -27,9 +27,11 @@ describe('cleanup of expired records', () => {
          ('s', 'old', 'h', 200, '{}', now() - interval '1 minute'), ('s', 'fresh', 'h', 200, '{}', now() + interval '1 hour')`,
     );
 
+    await t.db.query("INSERT INTO mail_deliveries (key, sent_at) VALUES ('old', now() - interval '1 minute'), ('fresh', now() + interval '1 hour')");
+
     const report = await deleteExpiredRecords(t.db, new Date(Date.now() + 2 * DAY));
 
-    expect(report).toEqual({ sessions: 1, accountLinks: 2, socialSignIns: 0, idempotencyKeys: 1 });
+    expect(report).toEqual({ sessions: 1, accountLinks: 2, socialSignIns: 0, idempotencyKeys: 1, mailMarkers: 1 });
     const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
     expect((await me(person.token)).statusCode).toBe(200);
     expect((await me(shortLived)).statusCode).toBe(401);
@@ -37,5 +39,7 @@ describe('cleanup of expired records', () => {
     expect(links.map((link) => link.token_hash)).toEqual(['waiting']);
     const { rows: keys } = await t.db.query<{ key: string }>("SELECT key FROM idempotency_keys WHERE scope = 's'");
     expect(keys.map((row) => row.key)).toEqual(['fresh']);
+    const { rows: markers } = await t.db.query<{ key: string }>('SELECT key FROM mail_deliveries');
+    expect(markers.map((row) => row.key)).toEqual(['fresh']);
   });
 });

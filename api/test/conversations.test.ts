@@ -103,13 +103,14 @@ describe('messages, notifications, unread counts and read receipts', () => {
     expect(message.sender).toMatchObject({ id: parties.client.id, role: 'client' });
     expect(message.editable_until).not.toBeNull();
 
-    const { rows } = await t.db.query<{ data: { preview: string; sender: string }; link: string }>(
+    // The notification refers to the message and keeps no copy of its words (read as the message is now).
+    const { rows } = await t.db.query<{ data: { preview?: string; message_id: string }; link: string }>(
       "SELECT data, link FROM notifications WHERE user_id = $1 AND kind = 'message_received' ORDER BY id DESC LIMIT 1",
       [parties.contractor.id],
     );
     expect(rows[0]!.link).toBe(`/main/messages/${id}`);
-    expect(rows[0]!.data.preview.length).toBeLessThanOrEqual(MESSAGE_PREVIEW_LENGTH);
-    expect(rows[0]!.data.preview.startsWith('Could you start on Monday?')).toBe(true);
+    expect(rows[0]!.data.message_id).toBe(message.id);
+    expect(rows[0]!.data.preview).toBeUndefined();
     // The author is not notified of their own message.
     const { rows: own } = await t.db.query(
       "SELECT 1 FROM notifications WHERE user_id = $1 AND kind = 'message_received' AND data->>'conversation_id' = $2",
@@ -118,6 +119,11 @@ describe('messages, notifications, unread counts and read receipts', () => {
     expect(own).toHaveLength(0);
     const bell = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: parties.contractor.headers });
     expect(JSON.stringify(bell.json())).toContain('wrote about');
+    // The bell shows a short preview of the message, never the whole of a long one.
+    const shown = (bell.json().data as { link: string; text: string }[]).find((item) => item.link === `/main/messages/${id}`)!;
+    expect(shown.text).toContain('Could you start on Monday?');
+    expect(shown.text).not.toContain(long.trim());
+    expect(shown.text.length).toBeLessThan(long.length);
 
     expect(await unread(parties.contractor)).toBe(before + 1);
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/conversations', headers: parties.contractor.headers });

@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from './test-app';
-import { bearer, createVerifiedUser, latestMail, login, RELAXED_LIMITS, signUpBody, uniqueEmail } from './accounts-helpers';
+import { bearer, createVerifiedUser, GOOD_PASSWORD, latestMail, login, RELAXED_LIMITS, signUpBody, uniqueEmail } from './accounts-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -98,7 +98,14 @@ describe('forgot-password', () => {
 });
 
 describe('PUT /auth/me with a new address', () => {
-  const profile = (email: string) => ({ first_name: 'Amina', last_name: 'Njoya', email, phone_number: '+237 6 12 34 56 78' });
+  // With the current password, which a change of address asks for (account-takeover.test.ts).
+  const profile = (email: string) => ({
+    first_name: 'Amina',
+    last_name: 'Njoya',
+    email,
+    phone_number: '+237 6 12 34 56 78',
+    current_password: GOOD_PASSWORD,
+  });
   const update = (token: string, email: string) =>
     t.app.inject({ method: 'PUT', url: '/api/v1/auth/me', payload: profile(email), headers: bearer(token) });
 

@@ -253,7 +253,7 @@ describe('experts', () => {
       headers: { ...parties.admin.headers, 'accept-language': 'fr' },
       payload: { expert_id: pending.id },
     });
-    expect(french.json().errors.expert_id).toEqual(['Seul un expert vérifié peut inspecter les étapes. Vérifiez d’abord cet expert.']);
+    expect(french.json().errors.expert_id).toEqual(['Seul un expert vérifié peut inspecter les jalons. Vérifiez d’abord cet expert.']);
     expect((await getContract(t.app, parties.client, contractId)).expert).toBeNull();
     expect((await assignExpert(t.app, parties, contractId)).statusCode).toBe(200);
   });

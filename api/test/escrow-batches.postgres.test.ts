@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, PreparedStatement } from '../src/db/database';
-import { createSandboxProvider } from '../src/escrow/payment-provider';
 import { CARDS, fund, release } from './escrow-helpers';
 import { approveFunded, seedAdmin, seedContract, seedPerson, type SeededPerson } from './escrow-fixtures';
-import { createTestApp, openTestDatabase, type TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * Payments that reach the API together share a transaction (one commit for
@@ -172,41 +171,6 @@ describe('a batch that fails as a whole', () => {
     expect(s.failures).toContain('escrow_release_many');
     expect(await distinct(s.db, 'released_at', s.contracts)).toBe(SIZE);
     expect(await ledgerOk(s)).toBe(true);
-  });
-});
-
-describe('the sandbox card provider', () => {
-  it('records charges sent at once together, each key keeping its first charge', async () => {
-    const { db, drop } = await openTestDatabase({ migrated: true });
-    try {
-      const sandbox = createSandboxProvider(db, 'sandbox-secret');
-      const charge = (idempotencyKey: string, card = CARDS.ok) =>
-        sandbox.charge({ amount: 10_000, currency: 'XAF', card, description: 'Stage 1', idempotencyKey });
-      expect(await charge('pi_earlier', CARDS.declined)).toEqual({ status: 'declined', cardLast4: '0002' });
-
-      const keys = Array.from({ length: SIZE }, (_, i) => `pi_${i}`);
-      const answers = await Promise.all([
-        ...keys.map((k) => charge(k)),
-        charge('pi_earlier'),
-        charge('pi_twice'),
-        charge('pi_twice', CARDS.declined),
-      ]);
-      expect(answers.slice(0, SIZE).every((a) => a.status === 'succeeded' && a.cardLast4 === '4242')).toBe(true);
-      expect(new Set(answers.slice(0, SIZE).map((a) => (a.status === 'succeeded' ? a.reference : ''))).size).toBe(SIZE);
-      // A key already charged answers with its first outcome; of two charges with one key, the first sent wins.
-      expect(answers[SIZE]).toEqual({ status: 'declined', cardLast4: '0002' });
-      expect(answers[SIZE + 1]).toEqual(answers[SIZE + 2]);
-      expect(answers[SIZE + 1]!.status).toBe('succeeded');
-
-      const { rows } = await db.query<{ charges: string; statements: string }>(
-        'SELECT count(*) AS charges, count(DISTINCT xmin::text) AS statements FROM sandbox_charges WHERE idempotency_key = ANY($1::text[])',
-        [[...keys, 'pi_twice']],
-      );
-      expect(Number(rows[0]!.charges)).toBe(SIZE + 1);
-      expect(Number(rows[0]!.statements)).toBeLessThan(SIZE + 1);
-    } finally {
-      await drop();
-    }
   });
 });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { CARDS, deliverWebhook, payOnHostedPage, paymentState } from './escrow-helpers';
 import { createTestApp, type TestApp } from './test-app';
 import { ACCOUNT_BALANCES_SQL } from '../src/escrow/ledger';
-import { CARDS } from './escrow-helpers';
 import { approveFunded, seedAdmin, seedContract, seedPerson, type SeededMilestone, type SeededPerson } from './escrow-fixtures';
 
 /**
@@ -54,14 +54,20 @@ function shuffle<T>(items: T[], seed = 7): T[] {
   return out;
 }
 
-const fundCall = (contract: SeededContract, milestone: SeededMilestone, key: string, kind: Call['kind'], card = CARDS.ok): Call => ({
+const fundCall = (
+  contract: SeededContract,
+  milestone: SeededMilestone,
+  key: string,
+  kind: Call['kind'],
+  body: Record<string, unknown> = { method: 'card' },
+): Call => ({
   label: `fund ${contract.id.slice(0, 8)}#${milestone.position}`,
   milestoneId: milestone.id,
   key,
   kind,
   url: `/api/v1/contracts/${contract.id}/milestones/${milestone.id}/fund`,
   client: contract.client,
-  payload: { card },
+  payload: body,
 });
 
 const releaseCall = (contract: SeededContract, milestone: SeededMilestone, key: string, kind: Call['kind']): Call => ({
@@ -89,12 +95,22 @@ function race(make: (key: string, kind: Call['kind']) => Call): Call[] {
 async function fire(calls: Call[]): Promise<void> {
   await Promise.all(
     calls.map(async (call) => {
-      call.response = await t.app.inject({
-        method: 'POST',
-        url: call.url,
-        headers: { ...call.client.headers, 'idempotency-key': call.key },
-        payload: call.payload,
-      });
+      const send = () =>
+        t.app.inject({
+          method: 'POST',
+          url: call.url,
+          headers: { ...call.client.headers, 'idempotency-key': call.key },
+          payload: call.payload,
+        });
+      call.response = await send();
+      // A funding started: the client pays on the sandbox's page, the webhook and the client's look-up race to
+      // confirm it, and the call with its key then answers as the posting did.
+      if (call.response.statusCode === 202) {
+        const contractId = call.url.split('/')[4]!;
+        await payOnHostedPage(t.app, call.response.json().payment.redirect_url as string, CARDS.ok);
+        await Promise.all([deliverWebhook(t.app, call.milestoneId), paymentState(t.app, call.client, contractId, call.milestoneId)]);
+        call.response = await send();
+      }
     }),
   );
 }
@@ -188,7 +204,10 @@ describe('payments racing on PostgreSQL', () => {
       }
       // …and a key reused for another body is refused, even while its first call's milestone is being released.
       const reused = funded.get(first.id)!;
-      calls.push({ ...fundCall(contract, first, reused.key, 'other_body', { ...CARDS.ok, name: 'Someone Else' }), label: 'fund reused key' });
+      calls.push({
+        ...fundCall(contract, first, reused.key, 'other_body', { method: 'mobile_money', operator: 'mtn', phone: '237670000000' }),
+        label: 'fund reused key',
+      });
     }
     const burst = shuffle(calls, 11);
     expect(burst.length).toBe(CONTRACTS * 19);

@@ -2,15 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../src/db/database';
 import { checkLedger } from '../src/escrow/ledger-check';
+import type { SandboxPayinProvider } from '../src/payments/payins/sandbox-payins';
 import { adminToken } from './admin-helpers';
 import { bearer } from './accounts-helpers';
 import { PDF_BYTES, createClient, createSpecialist, multipart, type Person } from './marketplace-helpers';
 
+/** The sandbox's test cards, chosen on its hosted page (never sent to the API). */
 export const CARDS = {
-  ok: { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Amina Client' },
-  declined: { number: '4000 0000 0000 0002', expiry: '12/30', cvc: '123', name: 'Amina Client' },
-  failing: { number: '4000 0000 0000 0119', expiry: '12/30', cvc: '123', name: 'Amina Client' },
-};
+  ok: '4242424242424242',
+  declined: '4000000000000002',
+  failing: '4000000000000119',
+  pending: '4000000000000051',
+  timeout: '4000000000000069',
+} as const;
+export type TestCard = (typeof CARDS)[keyof typeof CARDS];
 
 /** A 1×1 PNG: enough for a photo of finished work. */
 export const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -86,13 +91,71 @@ export async function createContract(
 
 export const key = () => `test-${randomUUID()}`;
 
-export function fund(app: FastifyInstance, who: Person, contractId: string, milestoneId: string, card = CARDS.ok, idempotencyKey = key()) {
+/** The fund call itself: `{ method: 'card' }` by default, answered 202 with the hosted page (or 200 from credit, or a refusal). */
+export function startFunding(
+  app: FastifyInstance,
+  who: Person,
+  contractId: string,
+  milestoneId: string,
+  idempotencyKey = key(),
+  payload: object = { method: 'card' },
+) {
   return app.inject({
     method: 'POST',
     url: `/api/v1/contracts/${contractId}/milestones/${milestoneId}/fund`,
     headers: { ...who.headers, 'idempotency-key': idempotencyKey },
-    payload: { card },
+    payload,
   });
+}
+
+export const sandboxPayins = (app: FastifyInstance) => app.payins.byName('sandbox') as SandboxPayinProvider;
+
+/** The sandbox's signed webhook for a milestone's latest pay-in, delivered as the sandbox would (tests run with no automatic delivery). */
+export async function deliverWebhook(app: FastifyInstance, milestoneId: string) {
+  const { rows } = await app.db.query<{ provider_key: string }>(
+    'SELECT provider_key FROM payment_intents WHERE milestone_id = $1 ORDER BY created_at DESC LIMIT 1',
+    [milestoneId],
+  );
+  const hook = await sandboxPayins(app).webhookFor(rows[0]!.provider_key);
+  return app.inject({ method: 'POST', url: '/api/v1/payments/webhooks/sandbox', headers: hook!.headers, payload: hook!.body });
+}
+
+/** What the browser does on the sandbox's hosted page: choose a test card and pay (or cancel). */
+export function payOnHostedPage(app: FastifyInstance, redirectUrl: string, card: string | null) {
+  return app.inject({
+    method: 'POST',
+    url: redirectUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: card === null ? 'choice=cancel' : `choice=pay&card=${card}`,
+  });
+}
+
+export function paymentState(app: FastifyInstance, who: Person, contractId: string, milestoneId: string) {
+  return app.inject({ method: 'GET', url: `/api/v1/contracts/${contractId}/milestones/${milestoneId}/payment`, headers: who.headers });
+}
+
+/**
+ * A whole card funding through the sandbox: the fund call, the test card
+ * chosen on the hosted page, the signed webhook, then the fund call again
+ * with its key, which answers as the posting did (200 funded, 402 declined).
+ * A payment that ends otherwise (failed, pending) answers its payment state.
+ */
+export async function fund(
+  app: FastifyInstance,
+  who: Person,
+  contractId: string,
+  milestoneId: string,
+  card: string = CARDS.ok,
+  idempotencyKey = key(),
+) {
+  const started = await startFunding(app, who, contractId, milestoneId, idempotencyKey);
+  if (started.statusCode !== 202) return started;
+  await payOnHostedPage(app, started.json().payment.redirect_url as string, card);
+  const hook = await deliverWebhook(app, milestoneId);
+  if (hook.statusCode !== 200) throw new Error(hook.body);
+  const state = await paymentState(app, who, contractId, milestoneId);
+  if (!['funded', 'declined'].includes(state.json().state as string)) return state;
+  return startFunding(app, who, contractId, milestoneId, idempotencyKey);
 }
 
 export function release(app: FastifyInstance, who: Person, contractId: string, milestoneId: string, idempotencyKey = key()) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from './test-app';
-import { CARDS, ledgerCheck, type EscrowParties } from './escrow-helpers';
+import { CARDS, fund, ledgerCheck, type EscrowParties } from './escrow-helpers';
+import type { Person } from './marketplace-helpers';
 import { approveFunded, seedAdmin, seedContract, seedPerson, type SeededMilestone, type SeededPerson } from './escrow-fixtures';
 
 /*
@@ -27,12 +28,18 @@ afterAll(async () => t.close());
 
 const parties = () => ({ admin }) as unknown as EscrowParties;
 
+/**
+ * A release, or a whole funding: the fund call, the card paid on the
+ * provider's hosted page, its webhook (where the posting takes the locks),
+ * and the fund call again with its key, answering the funding.
+ */
 function call(contractId: string, milestoneId: string, action: 'fund' | 'release') {
+  if (action === 'fund') return fund(t.app, client as unknown as Person, contractId, milestoneId, CARDS.ok, `hot-${randomUUID()}`);
   return t.app.inject({
     method: 'POST',
     url: `/api/v1/contracts/${contractId}/milestones/${milestoneId}/${action}`,
     headers: { ...client.headers, 'idempotency-key': `hot-${randomUUID()}` },
-    payload: action === 'fund' ? { card: CARDS.ok } : {},
+    payload: {},
   });
 }
 

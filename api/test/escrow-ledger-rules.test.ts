@@ -49,7 +49,7 @@ const checkAfter = (change: (tx: Queryable) => Promise<void>) => checkLedgerAfte
 async function accountOf(tx: Queryable, kind: string, owner: { userId?: string; contractId?: string }) {
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO ledger_accounts (kind, user_id, contract_id, currency) VALUES ($1, $2, $3, 'XAF')
-     ON CONFLICT (kind, coalesce(user_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(contract_id, '00000000-0000-0000-0000-000000000000'::uuid), currency)
+     ON CONFLICT (kind, coalesce(user_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(contract_id, '00000000-0000-0000-0000-000000000000'::uuid), currency, coalesce(provider, ''))
      DO UPDATE SET kind = EXCLUDED.kind RETURNING id`,
     [kind, owner.userId ?? null, owner.contractId ?? null],
   );

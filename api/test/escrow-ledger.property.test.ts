@@ -5,7 +5,19 @@ import { ACCOUNT_BALANCES_SQL } from '../src/escrow/ledger';
 import { createTestApp, type TestApp } from './test-app';
 import { PDF_BYTES, multipart, type Person } from './marketplace-helpers';
 import { seedAdmin, seedPerson } from './escrow-fixtures';
-import { CARDS, PNG_BYTES, createContract, getContract, key, type EscrowParties, type Milestone } from './escrow-helpers';
+import {
+  CARDS,
+  PNG_BYTES,
+  createContract,
+  deliverWebhook,
+  getContract,
+  key,
+  payOnHostedPage,
+  paymentState,
+  sandboxPayins,
+  type EscrowParties,
+  type Milestone,
+} from './escrow-helpers';
 
 /**
  * Random sequences of escrow commands, sent through the HTTP API, against a
@@ -258,40 +270,99 @@ async function moneyCall(
   return response;
 }
 
-type CardChoice = keyof typeof CARDS | 'none';
+/** How the client pays: a test card on the provider's hosted page, or mobile money approved on the phone. */
+type PayChoice = 'ok' | 'declined' | 'failing' | 'phone';
 
+/**
+ * The fund call, then the provider's side: 202 and the hosted page (or the
+ * phone), the client's choice there, the signed webhook; then the call again
+ * with its key, which answers as the posting did. Nothing moves before the
+ * webhook; a decline (402, kept with the key) and a failure (key freed) leave
+ * the escrow state as it was. When the contract's credit covers the
+ * milestone, the fund call itself answers 200, with no provider.
+ */
 class Fund extends MilestoneCommand {
   constructor(
     c: number,
     m: number,
-    /** `none`: no card at all, as the page sends when the contract's credit covers the milestone. */
-    readonly card: CardChoice,
+    readonly pay: PayChoice,
   ) {
     super(c, m);
   }
   toString() {
-    return `fund(${this.c}, ${this.m}, ${this.card})`;
+    return `fund(${this.c}, ${this.m}, ${this.pay})`;
   }
   async run(model: Model, real: Real) {
     const contract = contractAt(model, this.c);
     const milestone = milestoneAt(contract, this.m);
     const toPay = Math.max(0, totalOf(milestone) - creditOf(contract));
-    let expected = 200;
-    if (contract.status !== 'active' || milestone.status !== 'draft') expected = 409;
-    else if (toPay > 0 && this.card === 'declined') expected = 402;
-    else if (toPay > 0 && this.card === 'failing') expected = 502;
-    else if (toPay > 0 && this.card === 'none') expected = 422;
-    const response = await moneyCall(model, real, this.toString(), expected, {
-      url: `/api/v1/contracts/${contract.id}/milestones/${milestone.id}/fund`,
+    const url = `/api/v1/contracts/${contract.id}/milestones/${milestone.id}/fund`;
+    const payload: Record<string, unknown> =
+      this.pay === 'phone' ? { method: 'mobile_money', operator: 'mtn', phone: '237670000000' } : { method: 'card' };
+    const call = {
+      url,
       headers: real.client.headers,
-      payload: this.card === 'none' ? {} : { card: CARDS[this.card] },
-      otherPayload: { card: { ...CARDS[this.card === 'none' ? 'ok' : this.card], name: 'Someone Else' } },
-    });
-    if (expected === 200) {
-      expect(response.json().payment).toEqual(toPay === 0 ? null : expect.objectContaining({ status: 'succeeded', amount: toPay }));
+      payload,
+      otherPayload: this.pay === 'phone' ? { method: 'card' } : { method: 'mobile_money', operator: 'mtn', phone: '237670000000' },
+    };
+    if (contract.status !== 'active' || milestone.status !== 'draft') {
+      await moneyCall(model, real, this.toString(), 409, call);
+      await verify(model, real, [contract]);
+      return;
+    }
+    if (toPay === 0) {
+      const response = await moneyCall(model, real, this.toString(), 200, call);
+      expect(response.json().payment).toBeNull();
+      milestone.status = 'funded';
+      await verify(model, real, [contract]);
+      return;
+    }
+
+    const before = await snapshot(real.db);
+    const idempotencyKey = key();
+    const headers = { ...call.headers, 'idempotency-key': idempotencyKey };
+    const send = () => real.app.inject({ method: 'POST', url, headers, payload });
+    const started = await send();
+    if (started.statusCode !== 202) throw new Error(`${this}: expected 202, got ${describeResponse(started)}`);
+    // Waiting for the provider holds nothing: the escrow is as it was, only the key is taken.
+    await verify(model, real, [contract]);
+    if (this.pay === 'phone') {
+      const { rows } = await real.db.query<{ provider_key: string }>(
+        "SELECT provider_key FROM payment_intents WHERE milestone_id = $1 AND status = 'created'",
+        [milestone.id],
+      );
+      await sandboxPayins(real.app).answerOnPhone(rows[0]!.provider_key);
+    } else {
+      await payOnHostedPage(real.app, started.json().payment.redirect_url as string, CARDS[this.pay]);
+    }
+    const hook = await deliverWebhook(real.app, milestone.id);
+    if (hook.statusCode !== 200) throw new Error(`${this}: webhook answered ${describeResponse(hook)}`);
+
+    if (this.pay === 'failing') {
+      // The provider failed: the key is freed and nothing moved.
+      const state = await paymentState(real.app, real.client, contract.id, milestone.id);
+      expect(state.json().state).toBe('failed');
+      expect(await snapshot(real.db)).toEqual(before);
+      await verify(model, real, [contract]);
+      return;
+    }
+    const expected = this.pay === 'declined' ? 402 : 200;
+    const response = await send();
+    if (response.statusCode !== expected) throw new Error(`${this} after the webhook: expected ${expected}, got ${describeResponse(response)}`);
+    if (expected === 402) {
+      expect(typeof response.json().message).toBe('string');
+      // The decline is the key's answer, kept to be replayed; nothing else changed.
+      const count = before.idempotency_keys;
+      expect(await snapshot(real.db)).toEqual({
+        ...before,
+        idempotency_keys: typeof count === 'number' ? count + 1 : String(Number(count) + 1),
+      });
+    } else {
+      expect(response.json().payment).toEqual(expect.objectContaining({ status: 'succeeded', amount: toPay }));
       contract.funded += toPay;
       milestone.status = 'funded';
     }
+    model.calls.push({ label: this.toString(), ...call, headers, status: response.statusCode, body: response.json() });
     await verify(model, real, [contract]);
   }
 }
@@ -704,8 +775,7 @@ class Progress extends MilestoneCommand {
     }
     switch (milestone.status) {
       case 'draft':
-        // As the page does: no card when the contract's credit covers the milestone.
-        return new Fund(this.c, m, totalOf(milestone) <= creditOf(contract) ? 'none' : 'ok');
+        return new Fund(this.c, m, 'ok');
       case 'funded':
       case 'changes_requested':
         return new Complete(this.c, m);
@@ -775,8 +845,8 @@ const commands = [
   {
     weight: 3,
     arbitrary: fc
-      .tuple(contractIndex, milestoneIndex, fc.constantFrom<CardChoice>('ok', 'ok', 'declined', 'failing', 'none'))
-      .map(([c, m, card]) => new Fund(c, m, card)),
+      .tuple(contractIndex, milestoneIndex, fc.constantFrom<PayChoice>('ok', 'ok', 'declined', 'failing', 'phone'))
+      .map(([c, m, pay]) => new Fund(c, m, pay)),
   },
   { weight: 1, arbitrary: fc.tuple(contractIndex, milestoneIndex).map(([c, m]) => new Complete(c, m)) },
   { weight: 1, arbitrary: contractIndex.map((c) => new AssignExpert(c)) },

@@ -83,7 +83,7 @@ export const projectFields = (overrides: Record<string, string> = {}): Part[] =>
   }).map(([name, value]) => ({ name, value }));
 
 /** A request the client posts through the API, open at once: built-in wardrobes in a trade and city. */
-export async function postRequest(app: FastifyInstance, client: Person, where: { category: string; city: string }): Promise<string> {
+export async function postRequest(app: FastifyInstance, client: Person, where: { category: string; city: string; title?: string }): Promise<string> {
   const created = await app.inject({
     method: 'POST',
     url: '/api/v1/projects',

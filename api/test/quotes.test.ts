@@ -200,6 +200,6 @@ describe('quote messages in French', () => {
       payload: quote({ amount: 10 }),
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors.milestones).toEqual(['La somme des étapes doit être égale au total.']);
+    expect(response.json().errors.milestones).toEqual(['La somme des jalons doit être égale au total.']);
   });
 });

@@ -335,6 +335,23 @@ describe('prerendered public pages', () => {
     }
   });
 
+  it('answers every address of a page with a parameter (a profile) with that page, and nothing deeper or empty', async () => {
+    prerender('/remotes/mfe-landing/mf-manifest.json');
+    mkdirSync(path.join(dir(), 'en'), { recursive: true });
+    writeFileSync(path.join(dir(), 'en', 'professionals_id.html'), page('en', 'Professional profile'));
+    const index = JSON.parse(readFileSync(path.join(dir(), 'pages.json'), 'utf8'));
+    index.pages['/professionals/:id'] = {
+      remote: 'mfe_landing',
+      manifest: '/remotes/mfe-landing/mf-manifest.json',
+      files: { en: 'en/professionals_id.html' },
+    };
+    writeFileSync(path.join(dir(), 'pages.json'), JSON.stringify(index));
+    const body = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
+    expect(await body('/professionals/0b6f8a52-3f57-4c1e-9d39-1f0e1d7a9c11')).toContain('<h1>Professional profile</h1>');
+    expect(await body('/professionals/abc/')).toContain('<h1>Professional profile</h1>');
+    for (const url of ['/professionals', '/professionals/a/b']) expect(await body(url)).toContain('<title>Shell</title>');
+  });
+
   it('follows a new prerender without a restart, and never serves a page made from a remote remotes.json no longer names', async () => {
     prerender('/remotes/mfe-landing/mf-manifest.json', 'First release');
     expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('First release');

@@ -31,7 +31,7 @@ const csv = async (language: string) => {
 describe('statement as CSV', () => {
   it('speaks French to a French reader: headers, movements and dates, with an ISO column kept for machines', async () => {
     const [header, funding, payout] = await csv('fr-FR,fr;q=0.9');
-    expect(header).toBe('Date (UTC),Mouvement,Étape,Montant,Solde,Devise,Horodatage ISO 8601');
+    expect(header).toBe('Date (UTC),Mouvement,Jalon,Montant,Solde,Devise,Horodatage ISO 8601');
     expect(funding).toMatch(
       /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},Paiement par carte sur le séquestre,1\. Foundations,1040000,1040000,XAF,\d{4}-\d{2}-\d{2}T[\d:.]+Z$/,
     );

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
+import type { PayoutProvider } from '../src/payments/payout-provider';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { RELAXED_LIMITS } from './accounts-helpers';
@@ -71,15 +72,24 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  { wrapDatabase = (db: Database) => db }: { wrapDatabase?: (db: Database) => Database } = {},
+  {
+    wrapDatabase = (db: Database) => db,
+    payouts,
+    env = {},
+  }: {
+    wrapDatabase?: (db: Database) => Database;
+    payouts?: (db: Database) => PayoutProvider;
+    /** More of the environment, read as the server reads it (the pay-in providers' settings). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestApp> {
   const { db, drop } = await openTestDatabase({ migrated: true });
   // Uploaded files go to a folder of their own, removed with the app.
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'fundament-uploads-'));
   // Suites sign in many times from one address; the rate-limit tests pass their own small limits.
   const rateLimits = { ...RELAXED_LIMITS };
-  const config = loadConfig({ NODE_ENV: 'test' }, { serveWeb: false, uploadsDir, rateLimits, ...overrides });
-  const app = await buildApp({ config, database: wrapDatabase(db) });
+  const config = loadConfig({ NODE_ENV: 'test', ...env }, { serveWeb: false, uploadsDir, rateLimits, ...overrides });
+  const app = await buildApp({ config, database: wrapDatabase(db), ...(payouts ? { payouts: payouts(db) } : {}) });
   await app.ready();
   return {
     app,

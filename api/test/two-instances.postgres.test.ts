@@ -10,6 +10,7 @@ import { createClient, createSpecialist, multipart, PDF_BYTES, projectFields } f
 import { openEventStream } from './event-stream';
 import { startS3Server, type TestS3Server } from './object-storage-server';
 import { SIGN_IN_LIMITS, tenThenOneMore } from './shared-limits';
+import { GOOD_PASSWORD } from './accounts-helpers';
 
 /*
  * Two API instances as a balancer sees them: one PostgreSQL database, one
@@ -103,4 +104,27 @@ it('a notification caused through one instance arrives over the stream connected
   } finally {
     stream.close();
   }
+});
+
+it('a session ended from the list through one instance is refused by the other at once', async () => {
+  const client = await createClient(a.app, a.db, 'Ines');
+  const phone = await a.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: client.email, password: GOOD_PASSWORD } });
+  const phoneToken = phone.json().access_token as string;
+  const phoneHeaders = { authorization: `Bearer ${phoneToken}` };
+  expect((await b.inject({ method: 'GET', url: '/api/v1/auth/me', headers: phoneHeaders })).statusCode).toBe(200);
+  const listed = await b.inject({ method: 'GET', url: '/api/v1/auth/sessions', headers: client.headers });
+  const sessions = listed.json().data as { id: string; current: boolean }[];
+  expect(sessions.length).toBeGreaterThanOrEqual(2);
+  const other = sessions.filter((session) => !session.current);
+  for (const session of other) {
+    expect((await a.app.inject({ method: 'DELETE', url: `/api/v1/auth/sessions/${session.id}`, headers: client.headers })).statusCode).toBe(204);
+  }
+  const deadline = Date.now() + 1000;
+  let status = 200;
+  while (status === 200 && Date.now() < deadline) {
+    status = (await b.inject({ method: 'GET', url: '/api/v1/auth/me', headers: phoneHeaders })).statusCode;
+    if (status === 200) await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  expect(status).toBe(401);
+  expect((await b.inject({ method: 'GET', url: '/api/v1/auth/me', headers: client.headers })).statusCode).toBe(200);
 });

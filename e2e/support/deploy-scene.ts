@@ -11,7 +11,7 @@ const root = path.join(__dirname, '..', '..');
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
 
-/** A static host of `dir` with CORS and revalidated files, like the CDN the README describes; `isDown` makes it answer 503. */
+/** A static host of `dir` with CORS and revalidated files, like the CDN docs/deployment.md describes; `isDown` makes it answer 503. */
 export function startStaticHost(dir: string, port: number, isDown: () => boolean = () => false): Promise<Server> {
   const server = createServer((request, response) => {
     const file = path.join(dir, decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname));

@@ -40,16 +40,61 @@ export async function contractScene(
   return { clientEmail, clientToken, contractId };
 }
 
-/** Pays the contract's first milestone with the sandbox card that succeeds; returns the milestone's id. */
-export async function fundFirstMilestone(request: APIRequestContext, scene: { clientToken: string; contractId: string }) {
+/**
+ * Pays a milestone of the contract (the first by default) as a client would: the fund call opens
+ * the sandbox's hosted page, the test card that succeeds is chosen there, and the payment is
+ * confirmed by the provider; returns the milestone's id. No card data goes to /api/v1. Every spec
+ * that funds through the API comes here, so a change of how funding works is made once.
+ */
+export async function fundMilestone(request: APIRequestContext, scene: { clientToken: string; contractId: string }, milestoneId?: string) {
   const view = await request.get(`/api/v1/contracts/${scene.contractId}`, { headers: bearer(scene.clientToken) });
-  const milestoneId = ((await view.json()) as { milestones: { id: string }[] }).milestones[0]!.id;
-  const funded = await request.post(`/api/v1/contracts/${scene.contractId}/milestones/${milestoneId}/fund`, {
+  const id = milestoneId ?? ((await view.json()) as { milestones: { id: string }[] }).milestones[0]!.id;
+  const started = await request.post(`/api/v1/contracts/${scene.contractId}/milestones/${id}/fund`, {
     headers: { ...bearer(scene.clientToken), 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(16).slice(2)}` },
-    data: { card: { number: '4242424242424242', expiry: '12/30', cvc: '123', name: 'Nadia Owono' } },
+    data: { method: 'card' },
   });
-  expect(funded.status()).toBe(200);
-  return milestoneId;
+  expect(started.status()).toBe(202);
+  const page = ((await started.json()) as { payment: { redirect_url: string } }).payment.redirect_url;
+  const paid = await request.post(page, { form: { choice: 'pay', card: '4242424242424242' }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  await expect
+    .poll(async () => {
+      const state = await request.get(`/api/v1/contracts/${scene.contractId}/milestones/${id}/payment`, {
+        headers: bearer(scene.clientToken),
+      });
+      return ((await state.json()) as { state: string }).state;
+    })
+    .toBe('funded');
+  return id;
+}
+
+/** Pays the contract's first milestone through the sandbox's hosted page; returns the milestone's id. */
+export function fundFirstMilestone(request: APIRequestContext, scene: { clientToken: string; contractId: string }) {
+  return fundMilestone(request, scene);
+}
+
+/**
+ * Records every request the page sends to /api/v1 whose URL or body carries a card number (13 to
+ * 19 digits, spaces or dashes allowed): the test fails if any does.
+ */
+export function watchCardData(page: Page): string[] {
+  const leaks: string[] = [];
+  page.on('request', (request) => {
+    if (!new URL(request.url()).pathname.startsWith('/api/v1')) return;
+    const text = `${request.url()} ${request.postData() ?? ''}`;
+    if (/(?:\d[ -]?){13,19}/.test(text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '')) || /cvc|expiry/i.test(text)) {
+      leaks.push(`${request.method()} ${request.url()}`);
+    }
+  });
+  return leaks;
+}
+
+/** On the sandbox's hosted page: picks a test card and pays; back on the contract afterwards. */
+export async function payOnHostedPage(page: Page, number: string) {
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.locator(`input[name="card"][value="${number.replace(/\s/g, '')}"]`).check();
+  await page.getByRole('button', { name: /^(Pay|Payer)$/ }).click();
+  await expect(page).toHaveURL(/\/main\/escrow\/[^/]+\?payment=/);
 }
 
 /** A figure of the escrow account panel, digits only (amounts are in XAF, which has no decimals). */

@@ -4,12 +4,13 @@ import type { Page } from '@playwright/test';
  * What a reader notices on a page at the current width, measured in the page:
  * a money figure broken across lines or cut, a control sticking out of its box
  * or of the screen, a page that scrolls sideways, a header or footer whose
- * content touches its edges. Returns one readable line per problem.
+ * content touches its edges (the admin area has no footer: `footer: false`). Returns one
+ * readable line per problem.
  *
  * Runs inside the browser, so it is self-contained.
  */
-export function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export function layoutProblems(page: Page, { footer = true }: { footer?: boolean } = {}): Promise<string[]> {
+  return page.evaluate((withFooter) => {
     const problems: string[] = [];
     const viewport = document.documentElement.clientWidth;
     const TOLERANCE = 1;
@@ -82,7 +83,7 @@ export function layoutProblems(page: Page): Promise<string[]> {
 
     const edges: [string, string][] = [
       ['header', 'header.site-header'],
-      ['footer', 'footer.site-footer'],
+      ...(withFooter ? ([['footer', 'footer.site-footer']] as [string, string][]) : []),
     ];
     for (const [name, selector] of edges) {
       const box = document.querySelector(selector);
@@ -117,7 +118,7 @@ export function layoutProblems(page: Page): Promise<string[]> {
         problems.push(`the logo is squashed to ${Math.round(rect.width)}×${Math.round(rect.height)}px`);
     }
     return problems;
-  });
+  }, footer);
 }
 
 /**
@@ -148,5 +149,51 @@ export function unreachableEntries(page: Page): Promise<{ hrefs: string[]; all: 
     };
     const hrefs = all.filter((href) => !links.some((link) => link.getAttribute('href') === href && seen(link)));
     return { hrefs, all };
+  });
+}
+
+/**
+ * What a reader notices on the open dialog at the current width, on top of the page's own checks: the
+ * dialog off the window's sides, a dialog taller than the window that cannot be scrolled to its last
+ * control, a dialog with no name, and a text area squeezed to a sliver of the dialog.
+ */
+export function dialogProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const dialogs = Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"], dialog[open]')).filter(
+      (element) => element.getBoundingClientRect().width > 1,
+    );
+    if (dialogs.length === 0) return ['no open dialog'];
+    const viewport = document.documentElement.clientWidth;
+    const TOLERANCE = 1;
+    for (const dialog of dialogs) {
+      const rect = dialog.getBoundingClientRect();
+      const name = dialog.getAttribute('aria-label') ?? document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent ?? '';
+      const label = `dialog "${name.trim().slice(0, 40)}"`;
+      if (!name.trim()) problems.push('a dialog without a name');
+      if (rect.left < -TOLERANCE || rect.right > viewport + TOLERANCE)
+        problems.push(`${label} outside the window (${Math.round(rect.left)}–${Math.round(rect.right)} of ${viewport}px)`);
+      if (rect.width < Math.min(viewport - 32, 300)) problems.push(`${label} only ${Math.round(rect.width)}px wide in a ${viewport}px window`);
+      // Taller than the window: something inside or around it must scroll, or its last buttons are out of reach.
+      if (rect.bottom > window.innerHeight + TOLERANCE || rect.top < -TOLERANCE) {
+        let scrolls = false;
+        for (let element: HTMLElement | null = dialog; element; element = element.parentElement) {
+          const overflow = getComputedStyle(element).overflowY;
+          if ((overflow === 'auto' || overflow === 'scroll') && element.scrollHeight > element.clientHeight) scrolls = true;
+        }
+        const pageScrolls = document.documentElement.scrollHeight > window.innerHeight && getComputedStyle(document.body).overflow !== 'hidden';
+        if (!scrolls && !pageScrolls)
+          problems.push(`${label} is ${Math.round(rect.height)}px tall in a ${window.innerHeight}px window and does not scroll`);
+      }
+      const inner = dialog.clientWidth;
+      for (const field of Array.from(dialog.querySelectorAll<HTMLElement>('textarea'))) {
+        const box = field.getBoundingClientRect();
+        if (box.width > 1 && box.width < inner * 0.4)
+          problems.push(
+            `${label}: a field ${Math.round(box.width)}px wide in a ${inner}px dialog (${field.getAttribute('name') ?? field.tagName.toLowerCase()})`,
+          );
+      }
+    }
+    return problems;
   });
 }

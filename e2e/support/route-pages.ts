@@ -115,7 +115,14 @@ export async function realParams(request: APIRequestContext): Promise<Params> {
   const conversation = conversations.data.find((item) => item.contract_id === demo!.id);
   expect(conversation, "the demo contract's conversation").toBeDefined();
 
+  // The public directory's first professional, for their profile page.
+  const professionals = await request.get('/api/v1/professionals');
+  expect(professionals.status()).toBe(200);
+  const listed = ((await professionals.json()) as { data: { id: string }[] }).data;
+  expect(listed.length, 'a verified professional in the public directory').toBeGreaterThan(0);
+
   return {
+    Professional: { id: listed[0]!.id },
     'main.project': { id: demo!.project.id },
     'main.conversation': { id: conversation!.id },
     'admin.conversation': { id: conversation!.id },

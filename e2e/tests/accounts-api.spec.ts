@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { latestMail } from '../support/people';
+import { apiToken, DEMO, latestMail } from '../support/people';
 
 // The server side of the account flows against the production server the
 // suite starts: e-mail through the outbox (read as the admin), Google through the
@@ -65,11 +65,13 @@ test.describe('accounts API on the e2e server', () => {
       data: { email: 'client@demo.fundament.example', password: 'Client-demo-2026' },
     });
     expect(client.status()).toBe(200);
+    // The admin's password leads to the second factor: the README's authenticator secret gives the code.
     const admin = await request.post('/api/v1/admin/auth/login', {
       data: { email: 'admin@demo.fundament.example', password: 'Admin-demo-2026' },
     });
-    expect(admin.status()).toBe(200);
-    const { access_token } = await admin.json();
+    expect(admin.status()).toBe(202);
+    expect((await admin.json()).two_factor).toBe('code');
+    const access_token = await apiToken(request, DEMO.admin.email, DEMO.admin.password, true);
     const me = await request.get('/api/v1/admin/auth/me', { headers: { authorization: `Bearer ${access_token}` } });
     expect((await me.json()).role).toEqual({ name: 'admin' });
   });

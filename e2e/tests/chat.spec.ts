@@ -43,7 +43,9 @@ test('inside the site: answers after the delay, back resets, the language switch
   await dialog.getByRole('button', { name: 'Pricing' }).click();
   await dialog.getByRole('button', { name: 'How much does Fundament cost?' }).click();
   await expect(log.locator('.chat__message--sent')).toHaveText('You: How much does Fundament cost?');
-  await expect(log.locator('.chat__message--received').last()).toContainText('about 1.5 %');
+  await expect(log.locator('.chat__message--received').last()).toContainText("Fundament's platform fee of 1.5 %");
+  // On the site itself the answer's link stays on the page.
+  await expect(log.getByRole('link', { name: 'See the fees, with an example' })).toHaveAttribute('href', '/fees');
   await expect(dialog.getByRole('button', { name: 'How much does Fundament cost?' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('site.png') });
 
@@ -69,7 +71,7 @@ test('inside the site: answers after the delay, back resets, the language switch
   await expect(page.getByRole('button', { name: "Besoin d'aide ?" })).toBeFocused();
 });
 
-test('the standalone page: the embed on its own, with a language switch, usable by keyboard and at 375 px', async ({ page }) => {
+test('the standalone page: the embed on its own, switched to French by a command, usable by keyboard and at 375 px', async ({ page }) => {
   const errors = collectPageErrors(page);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/remotes/mfe-chat/embed/demo.html');
@@ -96,7 +98,8 @@ test('the standalone page: the embed on its own, with a language switch, usable 
   await expect(dialog.getByRole('log')).toContainText('6 weeks to 3 months');
   await page.screenshot({ path: test.info().outputPath('standalone-375.png') });
 
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+  // The demo's own button (under the open panel on a phone, so pressed without a pointer).
+  await page.getByRole('button', { name: 'locale fr' }).dispatchEvent('click');
   const french = chatDialog(page, 'Assistance Fundament');
   await expect(french).toBeVisible();
   await expect(french.getByRole('log').getByRole('paragraph')).toHaveCount(1);
@@ -135,11 +138,14 @@ test('embedded in a hostile third-party page: looks and works right, and leaks n
   await expect(dialog).toBeVisible();
   await expect(dialog).toHaveCSS('background-color', 'rgb(255, 255, 255)');
   await dialog.getByRole('button', { name: 'Assistance' }).click();
-  const question = dialog.getByRole('button', { name: "Je n'ai pas reçu mon code à usage unique" });
+  const question = dialog.getByRole('button', { name: "Je n'ai pas reçu mon e-mail de vérification" });
   await expect(question).toHaveCSS('font-size', '15px');
   await question.click();
   const answer = dialog.getByRole('log').locator('.chat__message--received').last();
-  await expect(answer).toContainText('WhatsApp');
+  await expect(answer).toContainText('nous envoyons un lien à votre adresse e-mail');
+  // On another site, the answer's link leads to the product, in a new tab.
+  await expect(answer.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', `${baseURL}/login`);
+  await expect(answer.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('target', '_blank');
   await expect(answer).toHaveCSS('color', 'rgb(20, 33, 61)');
   await expect(answer).toHaveCSS('font-size', '15px');
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { collectPageErrors } from '../support/console';
 import { bearer, fundFirstMilestone } from '../support/escrow-scene';
-import { DEMO, E2E_PASSWORD, adminSignIn, apiToken, signIn, verifiedAccount } from '../support/people';
+import { DEMO, E2E_PASSWORD, adminSignIn, apiToken, signIn, verifiedAccount, verifiedContractor } from '../support/people';
 
 // A client and a contractor settle the details of a job on the platform: a
 // question on the request, an answer with a photo, unread counts that clear
@@ -16,29 +16,8 @@ const QUESTION = 'Can the wall be finished before the rains start in June?';
 const ANSWER = 'Yes: we start on Monday. Here is the site after clearing.';
 const AGREEMENT = 'Agreed: the wall is finished by 30 May, drainage included in the price.';
 
-/**
- * A contractor of this spec's own, verified by the admin: the demo contractor
- * has the demo conversation's unread messages, and this spec counts unread
- * messages from zero.
- */
-async function verifiedContractor(request: APIRequestContext, adminToken: string) {
-  const email = await verifiedAccount(request, 'contractor', { account_type: 'specialist', specialist_kind: 'contractor' });
-  const token = await apiToken(request, email, E2E_PASSWORD);
-  const me = (await (await request.get('/api/v1/auth/me', { headers: bearer(token) })).json()) as { id: string };
-  const profile = await request.put('/api/v1/specialist-profile', {
-    headers: bearer(token),
-    data: { company_name: 'Harbour Walls', categories: ['masonry'], service_country: 'CM', service_cities: ['Douala'] },
-  });
-  expect(profile.ok()).toBe(true);
-  for (const kind of ['identity_register', 'location_visit', 'customer_interviews', 'financial_check']) {
-    await request.put(`/api/v1/admin/users/${me.id}/checks/${kind}`, {
-      headers: bearer(adminToken),
-      data: { outcome: 'passed', checked_on: '2026-11-20', notes: 'Checked for the conversations test.' },
-    });
-  }
-  expect((await request.put(`/api/v1/admin/users/${me.id}/verify`, { headers: bearer(adminToken) })).status()).toBe(200);
-  return { email, token };
-}
+// The spec's own contractor (verifiedContractor): the demo contractor has the demo conversation's
+// unread messages, and this spec counts unread messages from zero.
 
 async function openAs(browser: Browser, email: string) {
   const context = await browser.newContext();

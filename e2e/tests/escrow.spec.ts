@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { collectPageErrors } from '../support/console';
-import { bearer, contractScene, expectFigures, fundFirstMilestone } from '../support/escrow-scene';
+import { bearer, contractScene, expectFigures, fundFirstMilestone, payOnHostedPage, watchCardData } from '../support/escrow-scene';
 import { DEMO, E2E_PASSWORD, adminSignIn, apiToken, signIn, verifiedAccount } from '../support/people';
 
 // The money flow through the screens of all four roles, on the sandbox card
@@ -31,19 +31,19 @@ async function openAs(browser: Browser, email: string, password: string, path: s
   return { page, errors, close: () => context.close() };
 }
 
+/** From the fund dialog to the provider's hosted page, a test card there, and back to the contract. */
 async function payWithCard(page: Page, number: string) {
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Card number').fill(number);
-  await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await dialog.getByLabel('Security code (CVC)').fill('123');
-  await dialog.getByLabel('Name on card').fill('Nadia Owono');
-  await dialog.getByRole('button', { name: /^Pay / }).click();
+  await dialog.getByRole('radio', { name: /Card/ }).check();
+  await dialog.getByRole('button', { name: /^Continue to the payment page/ }).click();
+  await payOnHostedPage(page, number);
 }
 
 test.describe('escrow', () => {
   test('fund, complete, inspect, release and review, with the balances at each step', async ({ browser, page, request }) => {
     test.setTimeout(180_000);
     const errors = collectPageErrors(page);
+    const leaks = watchCardData(page);
     const contractorToken = await apiToken(request, DEMO.contractor.email, DEMO.contractor.password);
     const scene = await contractScene(request, contractorToken, [{ title: 'Terrace slab and tiling', amount: 1_000_000 }]);
     const contractPath = `/main/escrow/${scene.contractId}`;
@@ -65,10 +65,14 @@ test.describe('escrow', () => {
     await expect(fund.getByText(amount(15_000)).first()).toBeVisible();
     await expect(fund.getByText(amount(1_040_000)).first()).toBeVisible();
     await payWithCard(page, '4000 0000 0000 0002');
-    await expect(fund.getByText('Your card was declined. No money was taken.')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined. No money was taken.' })).toBeVisible();
+    await expectFigures(page, { 'Held in escrow': 0 });
+    await (await milestone(page, 'Terrace slab and tiling')).getByRole('button', { name: 'Fund' }).click();
     await payWithCard(page, '4242 4242 4242 4242');
-    await expect(fund).toBeHidden();
+    await expect(page.getByText('Payment confirmed. Milestone 1 is funded.')).toBeVisible();
     await expectFigures(page, { Funded: 1_040_000, 'Held in escrow': 1_040_000, Released: 0 });
+    // No request of this journey to /api/v1 carried a card number, an expiry or a security code.
+    expect(leaks).toEqual([]);
 
     // The contractor marks the work complete with a photo.
     const contractor = await openAs(browser, DEMO.contractor.email, DEMO.contractor.password, contractPath);
@@ -133,6 +137,32 @@ test.describe('escrow', () => {
     const declined = 'the server responded with a status of 402 (Payment Required)';
     expect([...errors.filter((error) => !error.includes(declined)), ...contractor.errors, ...expert.errors, ...adminErrors]).toEqual([]);
     await Promise.all([contractor.close(), expert.close(), adminContext.close()]);
+  });
+
+  test('a client in Douala funds by mobile money, approved on the phone, without giving us any card', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const errors = collectPageErrors(page);
+    const leaks = watchCardData(page);
+    const contractorToken = await apiToken(request, DEMO.contractor.email, DEMO.contractor.password);
+    const scene = await contractScene(request, contractorToken, [{ title: 'Terrace slab and tiling', amount: 1_000_000 }]);
+    await signIn(page, scene.clientEmail, E2E_PASSWORD);
+    await page.goto(`/main/escrow/${scene.contractId}`);
+    await (await milestone(page, 'Terrace slab and tiling')).getByRole('button', { name: 'Fund' }).click();
+    const fund = page.getByRole('dialog');
+    await fund.getByRole('radio', { name: /Mobile money/ }).check();
+    await fund.getByLabel('Operator').selectOption('mtn');
+    // A number the phone declines first: the dialog says so and nothing is taken.
+    await fund.getByLabel('Mobile money number').fill('6 70 00 00 11');
+    await fund.getByRole('button', { name: /^Send the request to my phone/ }).click();
+    await expect(fund.getByText('Approve the payment on your phone')).toBeVisible();
+    await expect(fund.getByText('The payment was not approved on the phone. No money was taken.')).toBeVisible({ timeout: 15_000 });
+    await fund.getByLabel('Mobile money number').fill('6 70 00 00 00');
+    await fund.getByRole('button', { name: /^Send the request to my phone/ }).click();
+    await expect(fund.getByText(/A payment request of .* was sent to your number ending 0000/)).toBeVisible();
+    await expect(fund).toBeHidden({ timeout: 15_000 });
+    await expectFigures(page, { Funded: 1_040_000, 'Held in escrow': 1_040_000, Released: 0 });
+    expect(leaks).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   test('a dispute freezes the contract until an admin splits the hold', async ({ browser, page, request }) => {

@@ -74,7 +74,7 @@ for (const width of WIDTHS) {
       await openHome(page, width);
       const header = page.locator('header').first();
       const login = header.getByRole('link', { name: 'Login', exact: true });
-      const contractorsLink = header.getByRole('link', { name: 'For contractor' });
+      const contractorsLink = header.getByRole('link', { name: 'For contractors' });
       await expect(contractorsLink).toBeVisible();
       if (width < 768) {
         await expect(login).toBeHidden();
@@ -87,7 +87,7 @@ for (const width of WIDTHS) {
 
     test('has no horizontal overflow', async ({ page }) => {
       await openHome(page, width);
-      for (const path of ['/', '/contractors', '/terms', '/privacy', '/catalog']) {
+      for (const path of ['/', '/contractors', '/terms', '/privacy', '/catalog', '/professionals', '/add-review', '/demo']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -198,32 +198,28 @@ test('the French pages fit a tablet without sideways scrolling', async ({ page }
   }
 });
 
-test('external links open in a new tab', async ({ page, context }) => {
+test('the registration link opens in a new tab; the directory, reviews and the tour open in place', async ({ page, context }) => {
   await openHome(page, 1280);
-  const newTabLinks = [
-    { name: 'Sign up for free', href: '/register' },
+  const register = page.getByRole('link', { name: 'Sign up for free' }).first();
+  await expect(register).toHaveAttribute('href', '/register');
+  await expect(register).toHaveAttribute('target', '_blank');
+  await expect(register).toHaveAttribute('rel', /noopener/);
+  for (const link of [
     { name: 'View professionals', href: '/professionals' },
     { name: 'Post a review', href: '/add-review' },
-    { name: 'Watch the demo', href: /^https:\/\// },
-  ];
-  for (const link of newTabLinks) {
+    { name: 'Watch the demo', href: '/demo' },
+  ]) {
     const locator = page.getByRole('link', { name: link.name }).first();
     await expect(locator).toHaveAttribute('href', link.href);
-    await expect(locator).toHaveAttribute('target', '_blank');
-    await expect(locator).toHaveAttribute('rel', /noopener/);
+    await expect(locator).not.toHaveAttribute('target', /.+/);
   }
   expect(await page.getByRole('link', { name: 'Sign up for free' }).count()).toBe(2);
   const [registration] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Sign up for free' }).first().click()]);
   await expect(registration).toHaveURL(/\/sign-up$/);
   await expect(page).toHaveURL(/\/$/);
-});
-
-test('View Catalog leads to the catalog notice', async ({ page }) => {
-  await openHome(page, 1280);
-  await page.getByRole('link', { name: 'View Catalog' }).click();
-  await expect(page).toHaveURL(/\/catalog$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'The catalog is under construction' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign in to browse the catalog' })).toBeVisible();
+  await page.getByRole('link', { name: 'Watch the demo' }).click();
+  await expect(page).toHaveURL(/\/demo$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'How a project runs on Fundament' })).toBeVisible();
 });
 
 test('the contractor landing page has join now, steps, the expert stepper, support and a testimonial', async ({ page }) => {

@@ -1,5 +1,9 @@
 import '@testing-library/jest-dom';
 import { i18n } from '@lingui/core';
+import { configure } from '@testing-library/react';
+
+// A lazily imported chunk is transformed on first use: `findBy…` waits for it longer than the default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Source-language messages render as written until a test loads a catalog.
 i18n.loadAndActivate({ locale: 'en', messages: {} });

@@ -22,6 +22,9 @@ function createJestConfig(appDir, displayName) {
       '\\.(svg|png|jpe?g|gif|webp|avif)$': path.join(__dirname, 'jest-stubs', 'file.cjs'),
     },
     setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.ts')],
+    // Typing into forms with user-event costs seconds when the machine is busy (its speed moves by
+    // 2x between hours): the bounds are for a hung test, not a measure of speed.
+    testTimeout: 20_000,
     clearMocks: true,
     restoreMocks: true,
   };

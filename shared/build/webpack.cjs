@@ -96,7 +96,15 @@ function sharedScope(appPackage, appDir) {
   // remote built against a newer major (or, before 1.0, a newer minor) than
   // the page already loaded must not half-work on the older copy, so the
   // runtime refuses it and the shell shows that remote's fallback.
-  scope['shared/'] = { singleton: true, requiredVersion: `^${SHARED_VERSION}`, strictVersion: true, version: SHARED_VERSION };
+  // The base styles are not state: a remote imports them only when it runs standalone, and as a shared
+  // module the shell's copy cost every page a script of its own (an empty module beside the style sheet).
+  scope['shared/'] = {
+    singleton: true,
+    requiredVersion: `^${SHARED_VERSION}`,
+    strictVersion: true,
+    version: SHARED_VERSION,
+    exclude: { request: /styles\.css$/ },
+  };
   return scope;
 }
 

@@ -1,12 +1,18 @@
 import type { Queryable } from '../db/database';
 import { hashToken, newToken } from './tokens';
 
-export type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
+/**
+ * `undo_email_change` goes to the address an account left: it gives the address back and sets a
+ * new password. It survives every revocation (a password change, a sign-out everywhere): those are
+ * what a taker of the account would do first.
+ */
+export type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email' | 'undo_email_change';
 
 export const TOKEN_LIFETIME_MINUTES: Record<TokenPurpose, number> = {
   verify_email: 24 * 60,
   reset_password: 60,
   change_email: 24 * 60,
+  undo_email_change: 7 * 24 * 60,
 };
 
 /** Links of which only the newest may work: an older reset or address-change link is revoked by a newer one. */
@@ -40,11 +46,11 @@ export async function revokeAccountTokens(
 }
 
 /** Whether a token is live (unused, unexpired), without using it: a cheap check before costly work. */
-export async function isLiveAccountToken(db: Queryable, purpose: TokenPurpose, token: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM account_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()', [
-    hashToken(token),
-    purpose,
-  ]);
+export async function isLiveAccountToken(db: Queryable, purposes: TokenPurpose | readonly TokenPurpose[], token: string): Promise<boolean> {
+  const { rows } = await db.query(
+    'SELECT 1 FROM account_tokens WHERE token_hash = $1 AND purpose = ANY($2::text[]) AND used_at IS NULL AND expires_at > now()',
+    [hashToken(token), [purposes].flat()],
+  );
   return rows.length > 0;
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { prepared, type Queryable } from '../db/database';
@@ -29,6 +30,15 @@ const CLEAN_EVERY_MS = 5 * 60_000;
 
 type MakeCounter = (options: { points: number; duration: number; keyPrefix: string }) => RateLimiterAbstract;
 
+/** Keys beyond this length are stored by digest: a key carries what callers sent (an address), of any size. */
+export const KEY_MAX_LENGTH = 200;
+
+/** The key as stored: itself when short, else its start and a SHA-256 of the whole (distinct keys stay distinct). */
+export function boundedKey(key: string): string {
+  if (key.length <= KEY_MAX_LENGTH) return key;
+  return `${key.slice(0, 100)}…${createHash('sha256').update(key).digest('base64url')}`;
+}
+
 /**
  * One rate-limiter-flexible counter per window length. Each only counts (its
  * ceiling is never reached); every caller compares the count with its own
@@ -48,7 +58,7 @@ function countersByWindow(make: MakeCounter): AttemptLimiter['hit'] {
       });
       byWindow.set(windowMs, counter);
     }
-    const result = await counter.consume(key, 1);
+    const result = await counter.consume(boundedKey(key), 1);
     return { count: result.consumedPoints, msBeforeReset: result.msBeforeNext };
   };
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { API_MESSAGES as M } from 'shared/messages';
+import { EMAIL_MAX_LENGTH } from 'shared/schemas';
 import type { RateLimits, RateLimitStore } from '../config';
 import { HttpError } from '../plugins/error-handler';
 import { createDatabaseLimiter, createRedisLimiter, type AttemptLimiter } from './attempt-limiter';
@@ -26,9 +27,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The address a request is about, when it could be one: attempts are counted before the body is
+ * validated, and a longer one is refused by validation anyway (it is counted per client address).
+ */
 function emailOf(request: FastifyRequest): string | undefined {
   const body = request.body as { email?: unknown } | undefined;
-  return body && typeof body.email === 'string' && body.email.trim() ? normalizeEmail(body.email) : undefined;
+  if (!body || typeof body.email !== 'string') return undefined;
+  const email = normalizeEmail(body.email);
+  return email && email.length <= EMAIL_MAX_LENGTH ? email : undefined;
 }
 
 /**

@@ -10,10 +10,25 @@ const TABLES = {
   admin: { table: 'admin_sessions', owner: 'admin_id' },
 } as const;
 
-/** Opens a session and returns its token; only the token's hash is kept. */
-export async function createSession(db: Queryable, scope: SessionScope, ownerId: string, ttlDays: number): Promise<string> {
+/** Where a client session was opened, for its owner's list of sessions. */
+export interface SessionDevice {
+  userAgent: string | undefined;
+  ipAddress: string;
+  country: string | undefined;
+}
+
+/** Opens a session and returns its token; only the token's hash is kept (and, for a client, the device it was opened on). */
+export async function createSession(db: Queryable, scope: SessionScope, ownerId: string, ttlDays: number, device?: SessionDevice): Promise<string> {
   const token = newToken();
   const { table, owner } = TABLES[scope];
+  if (scope === 'client' && device) {
+    await db.query(
+      `INSERT INTO user_sessions (token_hash, user_id, expires_at, user_agent, ip_address, country)
+       VALUES ($1, $2, now() + make_interval(days => $3::int), $4, $5, $6)`,
+      [hashToken(token), ownerId, ttlDays, device.userAgent?.slice(0, 500) ?? null, device.ipAddress.slice(0, 64), device.country ?? null],
+    );
+    return token;
+  }
   await db.query(`INSERT INTO ${table} (token_hash, ${owner}, expires_at) VALUES ($1, $2, now() + make_interval(days => $3::int))`, [
     hashToken(token),
     ownerId,
@@ -71,4 +86,15 @@ export async function deleteSession(db: Queryable, scope: SessionScope, token: s
 export async function deleteUserSessions(db: Queryable, userId: string): Promise<void> {
   await db.query('DELETE FROM user_sessions WHERE user_id = $1', [userId]);
   await revokeAccountTokens(db, userId);
+}
+
+/** A password change: every session of the user but the one that made it ends, and every e-mailed link with them. */
+export async function endOtherSessions(db: Queryable, userId: string, keepToken: string): Promise<void> {
+  await db.query('DELETE FROM user_sessions WHERE user_id = $1 AND token_hash <> $2', [userId, hashToken(keepToken)]);
+  await revokeAccountTokens(db, userId);
+}
+
+/** Every back-office session of an admin (a new password, a sign-out everywhere). */
+export async function deleteAdminSessions(db: Queryable, adminId: string): Promise<void> {
+  await db.query('DELETE FROM admin_sessions WHERE admin_id = $1', [adminId]);
 }

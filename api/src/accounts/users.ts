@@ -40,7 +40,7 @@ export function photoUrl(file: string | null): string | null {
   return file ? `/api/v1/media/photos/${file}` : null;
 }
 
-/** The role of spec §6: a client, or the specialist's kind. */
+/** The role of docs/product.md §6: a client, or the specialist's kind. */
 export function roleName(user: Pick<UserRow, 'account_type' | 'specialist_kind'>): string | null {
   return user.account_type === 'client' ? 'client' : user.specialist_kind;
 }

@@ -69,7 +69,18 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** LISTEN on `channel`: every instance on the database hears what any of them NOTIFYs. */
   listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  /** The connection pool's use, on a server (metrics); the embedded database has no pool. */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Connections open, busy or idle. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a free connection. */
+  waiting: number;
+  max: number;
 }
 
 /** The database itself rather than one of its transactions (which has no `transaction` of its own). */
@@ -143,7 +154,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     connectionString: url,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   };
-  const pool = new pg.Pool({ ...connection, max: options.max ?? defaultPoolSize() });
+  const max = options.max ?? defaultPoolSize();
+  const pool = new pg.Pool({ ...connection, max });
   const listeners = new Set<Listener>();
   const announcements = announcementsOn(connection);
   // An idle connection the server closed (restart, failover, an admin's command) is an
@@ -209,6 +221,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       listeners.add(listener);
       return listener;
     },
+    poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     async close() {
       listeners.clear();
       await announcements.close();

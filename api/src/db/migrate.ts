@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { API_DIR } from '../paths';
 import type { Database, Queryable } from './database';
 
-export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'migrations');
+export const MIGRATIONS_DIR = path.join(API_DIR, 'migrations');
 
 /** Line endings are folded so a checkout with CRLF files reads as the same migration. */
 const checksumOf = (sql: string) => createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');

@@ -1,23 +1,23 @@
-import { ESCROW_API_MESSAGES as EM } from 'shared/messages';
 import { prepared, type Database, type Queryable } from '../db/database';
 import type { NewNotification } from '../marketplace/notifications';
-import { isApiLocale, translatorFor, type Translator } from '../i18n/server-i18n';
+import type { Translator } from '../i18n/server-i18n';
 import { renderAnswer } from './contract-views';
-import { deleteExpiredKeys, storeAnswer, type Answer } from './idempotency';
+import type { Answer } from './idempotency';
 import { FUND_POST, fundingRefusals, moneyCall, type MoneyAnswer } from './payment-calls';
-import type { ChargeResult, PaymentProvider } from './payment-provider';
 
 /**
- * Card payments in three steps, so that a crash can never leave a charge
- * without its ledger row:
+ * Payments into escrow in three steps, so that a crash can never leave a
+ * payment without its ledger row:
  *  1. a payment intent is recorded in a short transaction of its own, with
  *     the key the provider will dedupe on;
- *  2. the card is charged with that key, outside any transaction;
- *  3. the payment is posted in the money transaction, and the intent marked.
+ *  2. the provider's pay-in is opened with that key, outside any
+ *     transaction; the client pays on the provider's page or phone;
+ *  3. once the provider confirms, the payment is posted in the money
+ *     transaction, and the intent marked.
  * A call cut off between the steps is finished by a retry with the same
- * idempotency key, or by `recoverPaymentIntents`, which asks the provider
- * what became of each intent left behind: charged ones are posted, the
- * others cancelled.
+ * idempotency key, and a lost confirmation by the reconciliation round
+ * (payments/payins/payin-service), which asks the provider what became of
+ * each intent left open: paid ones are posted, the others closed.
  */
 
 export type IntentStatus = 'created' | 'charged' | 'posted' | 'declined' | 'cancelled';
@@ -33,38 +33,17 @@ export interface PaymentIntent {
   currency: string;
   locale: string;
   status: IntentStatus;
+  /** How the client pays: the provider's card page or mobile money. */
+  method: 'card' | 'mobile_money';
 }
 
 const toIntent = (row: Record<string, unknown>): PaymentIntent => ({ ...(row as unknown as PaymentIntent), amount: Number(row.amount) });
 
 const FIND_INTENT = prepared('SELECT * FROM payment_intents WHERE id = $1');
 const LOCK_INTENT = prepared('SELECT * FROM payment_intents WHERE id = $1 FOR UPDATE');
-const SET_INTENT = prepared(`
-  UPDATE payment_intents SET status = $2, provider_reference = coalesce($3, provider_reference), card_last4 = coalesce($4, card_last4), updated_at = now()
-   WHERE id = $1`);
-
 export async function findIntent(db: Queryable, id: string, forUpdate = false): Promise<PaymentIntent | undefined> {
   const { rows } = await db.query<Record<string, unknown>>(forUpdate ? LOCK_INTENT : FIND_INTENT, [id]);
   return rows[0] ? toIntent(rows[0]) : undefined;
-}
-
-async function setIntent(tx: Queryable, id: string, status: IntentStatus, charge?: { reference: string; cardLast4: string }) {
-  await tx.query(SET_INTENT, [id, status, charge?.reference ?? null, charge?.cardLast4 ?? null]);
-}
-
-/** The answer to a declined card, stored with the key so a retry gets it again. */
-export function declinedAnswer(t: Translator): Answer<{ message: string }> {
-  return { status: 402, body: { message: t(EM.cardDeclined) } };
-}
-
-/** Records a decline and its answer. */
-export async function recordDecline(db: Database, intent: PaymentIntent, answer: Answer): Promise<void> {
-  await db.transaction(async (tx) => {
-    const current = await findIntent(tx, intent.id, true);
-    if (current?.status === 'posted') return;
-    await setIntent(tx, intent.id, 'declined');
-    await storeAnswer(tx, intent.scope, intent.idempotency_key, answer);
-  });
 }
 
 /** The provider was unreachable and took nothing: the intent is cancelled and the key forgotten, so the call can be retried. */
@@ -95,56 +74,4 @@ export interface Posted {
 export async function postCharged(db: Queryable, intentId: string, charge: { reference: string; cardLast4: string }, t: Translator): Promise<Posted> {
   const posted = await moneyCall<MoneyAnswer>(db, FUND_POST, [intentId, charge.reference, charge.cardLast4, fundingRefusals(t)]);
   return { answer: await renderAnswer(db, posted.answer), notifications: posted.notifications };
-}
-
-/** Charges an intent's amount (step 2); the provider answers a repeated key with its first charge. */
-export function chargeIntent(
-  payments: PaymentProvider,
-  intent: PaymentIntent,
-  card: Parameters<PaymentProvider['charge']>[0]['card'],
-  description: string,
-) {
-  return payments.charge({ amount: intent.amount, currency: intent.currency, card, description, idempotencyKey: intent.provider_key });
-}
-
-export interface RecoveryReport {
-  posted: number;
-  declined: number;
-  cancelled: number;
-  expiredKeys: number;
-}
-
-/**
- * Settles the payment intents left between their steps for longer than
- * `graceSeconds` (a call still running is left alone): the provider says
- * whether it charged; a charge is posted (and its answer stored for the
- * key), a decline recorded, and an intent the provider never charged is
- * cancelled and its key forgotten. Expired idempotency keys are deleted.
- * Runs at start-up and can be run at any time; each intent is settled under
- * its contract's lock, so two runs (or a run and a retry) never post twice.
- */
-export async function recoverPaymentIntents(db: Database, payments: PaymentProvider, graceSeconds: number): Promise<RecoveryReport> {
-  const report: RecoveryReport = { posted: 0, declined: 0, cancelled: 0, expiredKeys: 0 };
-  const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM payment_intents WHERE status IN ('created', 'charged') AND created_at <= now() - make_interval(secs => $1::int)
-      ORDER BY created_at LIMIT 1000`,
-    [graceSeconds],
-  );
-  for (const { id } of rows) {
-    const intent = (await findIntent(db, id))!;
-    const charge: ChargeResult | null = await payments.lookup(intent.provider_key);
-    const t = translatorFor(isApiLocale(intent.locale) ? intent.locale : 'en');
-    if (charge?.status === 'succeeded') {
-      await postCharged(db, intent.id, charge, t);
-      report.posted += 1;
-    } else if (charge?.status === 'declined') {
-      await recordDecline(db, intent, declinedAnswer(t));
-      report.declined += 1;
-    } else {
-      await abandonIntent(db, intent);
-      report.cancelled += 1;
-    }
-  }
-  report.expiredKeys = await deleteExpiredKeys(db);
-  return report;
 }

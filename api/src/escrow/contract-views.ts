@@ -1,11 +1,9 @@
-import type { ContractView, DisputeMessage, DisputeView } from 'shared/contract';
+import type { ContractRole, ContractView, DisputeMessage, DisputeView, StatementKind } from 'shared/contract';
 import { prepared, type Queryable } from '../db/database';
-import { HELD_STATUSES, contractMilestones, milestoneTotal, toMilestone, type ContractRow, type MilestoneRow } from './contracts';
+import { isHeld, contractMilestones, milestoneTotal, toMilestone, type ContractRow, type MilestoneRow } from './contracts';
 import type { Answer } from './idempotency';
 import type { TransferRow } from './ledger';
 import { ARBITRATION_WINDOW, DISPUTE_ANSWER_DAYS } from './timers';
-
-export type ViewerRole = 'client' | 'contractor' | 'expert' | 'admin';
 
 type When = Date | string | null;
 const iso = (value: When): string | null => (value === null ? null : new Date(value).toISOString());
@@ -22,11 +20,11 @@ export interface FileRow {
 }
 
 /** Where files of a contract are downloaded from: the admin area has its own routes. */
-function fileUrl(role: ViewerRole, contractId: string, fileId: string): string {
+export function fileUrl(role: ContractRole, contractId: string, fileId: string): string {
   return role === 'admin' ? `/api/v1/admin/contracts/${contractId}/files/${fileId}` : `/api/v1/contracts/${contractId}/files/${fileId}`;
 }
 
-function fileView(role: ViewerRole, contractId: string, file: FileRow) {
+function fileView(role: ContractRole, contractId: string, file: FileRow) {
   return {
     id: file.id,
     file_name: file.file_name,
@@ -58,8 +56,6 @@ async function escrowTransfers(db: Queryable, contractId: string): Promise<{ esc
   };
 }
 
-export type StatementKind = 'funding' | 'contractor_payout' | 'expert_fee' | 'platform_fee' | 'refund' | 'carried_in' | 'carried_out';
-
 /**
  * The escrow account's posted movements, oldest first, with the running
  * balance. Holds only reserve money inside the account, so they appear when
@@ -82,7 +78,8 @@ function statementEntries(escrowId: number | null, transfers: TransferRow[], mil
       const incoming = transfer.credit_account_id === escrowId;
       const amount = incoming ? transfer.amount : -transfer.amount;
       balance += amount;
-      const kind: StatementKind = transfer.code === 'carry' ? (incoming ? 'carried_in' : 'carried_out') : transfer.code;
+      // A contract's transfers never carry payout codes: payouts leave a payee's account, not an escrow.
+      const kind = (transfer.code === 'carry' ? (incoming ? 'carried_in' : 'carried_out') : transfer.code) as StatementKind;
       const milestone = transfer.milestone_id ? milestones.get(transfer.milestone_id) : undefined;
       return {
         id: String(transfer.id),
@@ -100,7 +97,7 @@ function statementEntries(escrowId: number | null, transfers: TransferRow[], mil
 export function accountFigures(entries: StatementEntry[], milestones: MilestoneRow[]) {
   const sum = (kind: StatementKind) => entries.filter((entry) => entry.kind === kind).reduce((total, entry) => total + Math.abs(entry.amount), 0);
   const held = entries.reduce((total, entry) => total + entry.amount, 0);
-  const heldForMilestones = milestones.filter((m) => HELD_STATUSES.includes(m.status)).reduce((total, m) => total + milestoneTotal(m), 0);
+  const heldForMilestones = milestones.filter((m) => isHeld(m.status)).reduce((total, m) => total + milestoneTotal(m), 0);
   return {
     funded: sum('funding'),
     held,
@@ -129,7 +126,7 @@ export function nextStep(
     return milestone.id === disputedMilestoneId ? { action: 'mediate', waiting_on: 'admin' } : none;
   }
   if (contract.frozen_reason === 'insolvency') {
-    if (!HELD_STATUSES.includes(milestone.status)) return none;
+    if (!isHeld(milestone.status)) return none;
     if (milestone.estimate_owed === null)
       return contract.expert_id ? { action: 'estimate', waiting_on: 'expert' } : { action: 'assign_expert', waiting_on: 'admin' };
     return estimatesComplete ? { action: 'settle', waiting_on: 'client' } : none;
@@ -186,15 +183,15 @@ export async function findContractDetail(db: Queryable, id: string): Promise<Con
 }
 
 /** How a user stands towards a contract; `null` when it is none of their business. */
-export function roleIn(contract: ContractRow, userId: string): ViewerRole | null {
+export function roleIn(contract: ContractRow, userId: string): ContractRole | null {
   if (contract.client_id === userId) return 'client';
   if (contract.contractor_id === userId) return 'contractor';
   if (contract.expert_id === userId) return 'expert';
   return null;
 }
 
-/** A dispute with its messages, deadlines (spec §9: arbitration in 6 weeks to 3 months) and evidence. */
-export async function disputeView(db: Queryable, disputeId: string, role: ViewerRole): Promise<DisputeView | undefined> {
+/** A dispute with its messages, deadlines (docs/product.md §9: arbitration in 6 weeks to 3 months) and evidence. */
+export async function disputeView(db: Queryable, disputeId: string, role: ContractRole): Promise<DisputeView | undefined> {
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT d.*, m.title AS milestone_title, m.position AS milestone_position, m.amount, m.expert_fee, m.platform_fee,
             c.currency, c.client_id, p.title AS project_title,
@@ -311,26 +308,26 @@ interface ViewParts {
 }
 
 /** Everything a screen shows about one contract, as seen by `role`; `undefined` when there is no such contract. */
-export async function contractViewById(db: Queryable, contractId: string, role: ViewerRole): Promise<ContractView | undefined> {
+export async function contractViewById(db: Queryable, contractId: string, role: ContractRole): Promise<ContractView | undefined> {
   const { rows } = await db.query<{ source: Record<string, unknown> | null }>(CONTRACT_VIEW, [contractId]);
   const source = rows[0]?.source;
   return source ? renderStoredView(db, source, role) : undefined;
 }
 
 /** The view of a contract from what `escrow_contract_view` read (now, or under a payment's lock). */
-export async function renderStoredView(db: Queryable, source: Record<string, unknown>, role: ViewerRole): Promise<ContractView> {
+export async function renderStoredView(db: Queryable, source: Record<string, unknown>, role: ContractRole): Promise<ContractView> {
   const { view_milestones, view_files, view_disputes, view_reviews, view_escrow_id, view_transfers, ...contract } =
     source as unknown as ContractDetailRow & ViewParts;
   return renderContractView(db, contract, { view_milestones, view_files, view_disputes, view_reviews, view_escrow_id, view_transfers }, role);
 }
 
 /** Everything a screen shows about one contract, as seen by `role`. */
-export async function contractView(db: Queryable, contract: ContractDetailRow, role: ViewerRole): Promise<ContractView> {
+export async function contractView(db: Queryable, contract: ContractDetailRow, role: ContractRole): Promise<ContractView> {
   const { rows } = await db.query<ViewParts>(VIEW_PARTS_OF, [contract.id]);
   return renderContractView(db, contract, rows[0]!, role);
 }
 
-async function renderContractView(db: Queryable, contract: ContractDetailRow, parts: ViewParts, role: ViewerRole): Promise<ContractView> {
+async function renderContractView(db: Queryable, contract: ContractDetailRow, parts: ViewParts, role: ContractRole): Promise<ContractView> {
   const milestones = parts.view_milestones.map(toMilestone);
   const files = parts.view_files;
   const disputes = parts.view_disputes;
@@ -348,7 +345,7 @@ async function renderContractView(db: Queryable, contract: ContractDetailRow, pa
   );
   const figures = accountFigures(statementEntries(escrowId, transfers, new Map(milestones.map((m) => [m.id, m]))), milestones);
   const openDispute = disputes[0];
-  const held = milestones.filter((m) => HELD_STATUSES.includes(m.status));
+  const held = milestones.filter((m) => isHeld(m.status));
   const estimatesComplete = held.length > 0 && held.every((m) => m.estimate_owed !== null);
   const filesOf = (milestoneId: string, purpose: FileRow['purpose']) =>
     files.filter((file) => file.milestone_id === milestoneId && file.purpose === purpose).map((file) => fileView(role, contract.id, file));
@@ -430,7 +427,7 @@ async function renderContractView(db: Queryable, contract: ContractDetailRow, pa
  * the same for the first answer and for every replay. Answers stored before
  * (with their `contract` rendered) pass as they are.
  */
-export async function renderAnswer(db: Queryable, answer: Answer, role: ViewerRole = 'client'): Promise<Answer> {
+export async function renderAnswer(db: Queryable, answer: Answer, role: ContractRole = 'client'): Promise<Answer> {
   const body = answer.body as Record<string, unknown> | null;
   if (!body || typeof body !== 'object' || !('contract_source' in body)) return answer;
   const { contract_source: source, ...rest } = body;

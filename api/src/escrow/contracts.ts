@@ -48,8 +48,10 @@ export interface MilestoneRow {
   refunded_amount: number;
 }
 
-/** Milestones whose money sits in escrow: funded and not yet paid out or refunded. */
-export const HELD_STATUSES: readonly MilestoneStatus[] = HELD_MILESTONE_STATUSES;
+const HELD: readonly MilestoneStatus[] = HELD_MILESTONE_STATUSES;
+
+/** Whether a milestone's money sits in escrow (`HELD_MILESTONE_STATUSES`): funded and not yet paid out or refunded. */
+export const isHeld = (status: MilestoneStatus): boolean => HELD.includes(status);
 export const CLOSED_STATUSES: readonly MilestoneStatus[] = ['released', 'refunded', 'settled'];
 
 export function milestoneTotal(milestone: Pick<MilestoneRow, 'amount' | 'expert_fee' | 'platform_fee'>): number {

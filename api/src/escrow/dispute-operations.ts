@@ -2,7 +2,7 @@ import { ESCROW_API_MESSAGES as EM } from 'shared/messages';
 import type { Queryable } from '../db/database';
 import type { NewNotification } from '../marketplace/notifications';
 import { RuleError } from '../plugins/error-handler';
-import { HELD_STATUSES, type MilestoneRow } from './contracts';
+import { isHeld, type MilestoneRow } from './contracts';
 import { closeIfDone, settleMilestone, type ContractContext } from './operations';
 
 export interface DisputeRow {
@@ -34,7 +34,7 @@ export async function openDispute(ctx: ContractContext, milestone: MilestoneRow,
   const { tx, contract } = ctx;
   if (contract.status === 'frozen') throw new RuleError(409, contract.frozen_reason === 'dispute' ? EM.disputeOpen : EM.contractFrozen);
   if (contract.status !== 'active') throw new RuleError(409, EM.contractClosed);
-  if (!HELD_STATUSES.includes(milestone.status)) throw new RuleError(409, EM.notDisputable);
+  if (!isHeld(milestone.status)) throw new RuleError(409, EM.notDisputable);
   const { rows } = await tx.query<{ id: string }>(
     'INSERT INTO disputes (contract_id, milestone_id, opened_by, reason, milestone_status) VALUES ($1, $2, $3, $4, $5) RETURNING id',
     [contract.id, milestone.id, openerId, reason, milestone.status],

@@ -9,9 +9,6 @@ export interface Answer<T = unknown> {
   body: T;
 }
 
-/** How long a key is remembered (and its answer replayed) unless configured otherwise. */
-export const DEFAULT_IDEMPOTENCY_TTL_HOURS = 24;
-
 const KEY = /^[\x21-\x7e]{8,200}$/;
 
 /** Canonical JSON: the same body sent with its keys in another order is the same request. */
@@ -80,11 +77,6 @@ export async function claimKey<T>(tx: Queryable, scope: string, key: string, has
 /** Stores the key's outcome, a success or a refusal worth replaying (a declined card). */
 export async function storeAnswer(tx: Queryable, scope: string, key: string, answer: Answer): Promise<void> {
   await tx.query(STORE_ANSWER, [scope, key, answer.status, JSON.stringify(answer.body)]);
-}
-
-/** Forgets a key whose call changed nothing (the provider was unreachable), so the same call can be retried. */
-export async function forgetKey(tx: Queryable, scope: string, key: string): Promise<void> {
-  await tx.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND status_code = 0', [scope, key]);
 }
 
 /** Deletes expired keys, except one whose card payment is still to be settled. Returns how many went. */

@@ -2,7 +2,7 @@ import { ESCROW_API_MESSAGES as EM } from 'shared/messages';
 import type { Queryable } from '../db/database';
 import type { NewNotification } from '../marketplace/notifications';
 import { RuleError } from '../plugins/error-handler';
-import { HELD_STATUSES, contractMilestones, insertContract, type MilestoneRow, type NewMilestone } from './contracts';
+import { isHeld, contractMilestones, insertContract, type MilestoneRow, type NewMilestone } from './contracts';
 import { requireVerifiedExpert, settleMilestone, type ContractContext } from './operations';
 
 /**
@@ -56,14 +56,14 @@ export async function estimateMilestone(ctx: ContractContext, milestone: Milesto
   if (ctx.contract.expert_id !== expertId) throw new RuleError(403, EM.notAssignedExpert);
   await requireVerifiedExpert(ctx.tx, expertId, new RuleError(403, EM.expertNotVerified));
   requireInsolvency(ctx);
-  if (!HELD_STATUSES.includes(milestone.status)) throw new RuleError(409, EM.notEstimable);
+  if (!isHeld(milestone.status)) throw new RuleError(409, EM.notEstimable);
   if (owed > milestone.amount) throw new RuleError(422, EM.estimateTooHigh);
   await ctx.tx.query(
     'UPDATE milestones SET estimate_owed = $2, estimate_notes = $3, estimated_at = now(), estimated_by = $4, updated_at = now() WHERE id = $1',
     [milestone.id, owed, notes, expertId],
   );
   const milestones = await contractMilestones(ctx.tx, ctx.contract.id);
-  const complete = milestones.filter((m) => HELD_STATUSES.includes(m.status)).every((m) => m.estimate_owed !== null);
+  const complete = milestones.filter((m) => isHeld(m.status)).every((m) => m.estimate_owed !== null);
   const notifications: NewNotification[] = complete
     ? [
         {
@@ -126,7 +126,7 @@ export async function settleInsolvency(ctx: ContractContext, choice: 'refund' | 
   requireInsolvency(ctx);
   const { tx, contract } = ctx;
   const milestones = await contractMilestones(tx, contract.id);
-  const held = milestones.filter((m) => HELD_STATUSES.includes(m.status));
+  const held = milestones.filter((m) => isHeld(m.status));
   if (held.some((m) => m.estimate_owed === null)) throw new RuleError(409, EM.estimatesMissing);
 
   let newContractId: string | null = null;

@@ -327,6 +327,8 @@ async function businessRules(db: Queryable, params: unknown[]): Promise<CheckRes
          JOIN ledger_accounts a ON a.id = t.credit_account_id AND a.kind IN ('contractor', 'expert')
          LEFT JOIN milestones m ON m.id = t.milestone_id
         WHERE t.flag IN ('posted', 'pending', 'post_pending') AND t.amount > 0
+          -- A failed or returned payout gives the payee back their own money: no payment.
+          AND t.code <> 'payout_return'
           AND (EXISTS (SELECT 1 FROM insolvencies i WHERE i.contractor_id = a.user_id AND i.declared_at <= t.created_at)
                OR ${suspendedAt('a.user_id', 't.created_at')})
           AND NOT (${SETTLED_BY_DECISION})
@@ -372,7 +374,9 @@ async function businessRules(db: Queryable, params: unknown[]): Promise<CheckRes
         WHERE m.id IN (${DIRTY_MILESTONES}) AND (m.platform_fee <> ${platformFeeSql('m.amount')} OR m.expert_fee <> ${expertFeeSql('m.amount', 'c.currency')})
        UNION ALL
        SELECT 'transfer', t.id::text, t.amount, m.expert_fee, m.platform_fee FROM (${FRESH}) t JOIN milestones m ON m.id = t.milestone_id
-        WHERE (t.code = 'platform_fee' AND t.flag = 'pending' AND t.amount <> m.platform_fee)
+        WHERE (t.code = 'platform_fee' AND t.flag = 'pending' AND t.amount <> m.platform_fee
+                -- A hold voided when an approved change order lowered the price paid nothing: its successor is checked.
+                AND NOT EXISTS (SELECT 1 FROM ledger_transfers v WHERE v.pending_id = t.id AND v.flag = 'void_pending'))
            OR (t.code = 'expert_fee' AND t.flag = 'posted' AND t.amount <> m.expert_fee)
            OR (t.code = 'platform_fee' AND t.flag = 'post_pending' AND t.amount <> least(m.platform_fee, ${platformFeeSql(
              `coalesce((SELECT p.amount FROM ledger_transfers p WHERE p.milestone_id = m.id AND p.code = 'contractor_payout' AND p.flag = 'post_pending'), 0)`,

@@ -39,9 +39,9 @@ export const ACCOUNT_BALANCES_SQL = `
           AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id)) AS credits_pending
   ) d`;
 
-export type AccountKind = 'client_funding' | 'escrow' | 'contractor' | 'expert' | 'platform_fee' | 'refunds';
+export type AccountKind = 'client_funding' | 'escrow' | 'contractor' | 'expert' | 'platform_fee' | 'refunds' | 'payout_clearing' | 'paid_out';
 export type TransferFlag = 'posted' | 'pending' | 'post_pending' | 'void_pending';
-export type TransferCode = 'funding' | 'contractor_payout' | 'expert_fee' | 'platform_fee' | 'refund' | 'carry';
+export type TransferCode = 'funding' | 'contractor_payout' | 'expert_fee' | 'platform_fee' | 'refund' | 'carry' | 'payout' | 'payout_return';
 
 export interface AccountRef {
   kind: AccountKind;
@@ -342,11 +342,5 @@ export const OPEN_HOLDS = prepared(`
 /** Holds of a milestone not yet posted or voided. */
 export async function openHolds(tx: Queryable, milestoneId: string): Promise<TransferRow[]> {
   const { rows } = await tx.query<Record<string, unknown>>(OPEN_HOLDS, [milestoneId]);
-  return rows.map(toTransfer);
-}
-
-/** Every transfer of a contract, oldest first (statements, figures). */
-export async function contractTransfers(db: Queryable, contractId: string): Promise<TransferRow[]> {
-  const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM ledger_transfers WHERE contract_id = $1 ORDER BY id', [contractId]);
   return rows.map(toTransfer);
 }

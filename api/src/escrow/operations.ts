@@ -1,5 +1,6 @@
 import { ESCROW_API_MESSAGES as EM } from 'shared/messages';
 import type { InspectionDecision } from 'shared/contract';
+import { DEFAULT_AUTO_RELEASE_DAYS } from '../config';
 import { prepared, type Queryable } from '../db/database';
 import type { NewNotification } from '../marketplace/notifications';
 import { isBarred } from '../marketplace/project-access';
@@ -7,7 +8,7 @@ import { RuleError } from '../plugins/error-handler';
 import { platformFee } from './fees';
 import { LockedAccounts, openHolds, type AccountRef } from './ledger';
 import { FUND_LOCKED, RELEASE_LOCKED, moneyCall } from './payment-calls';
-import { CLOSED_STATUSES, HELD_STATUSES, contractMilestones, milestoneTotal, type ContractRow, type MilestoneRow } from './contracts';
+import { CLOSED_STATUSES, isHeld, contractMilestones, milestoneTotal, type ContractRow, type MilestoneRow } from './contracts';
 
 /**
  * The escrow rules: each operation runs inside the caller's transaction on a
@@ -106,9 +107,6 @@ export async function completeMilestone(ctx: ContractContext, milestone: Milesto
   return notify(ctx, [ctx.contract.client_id, ctx.contract.expert_id], 'milestone_submitted', { milestone: milestone.title });
 }
 
-/** Days after the expert's approval that a milestone the client neither released nor disputed is released (Upwork's rule). */
-export const DEFAULT_AUTO_RELEASE_DAYS = 14;
-
 /**
  * The assigned expert approves the work or asks for changes (the report is
  * stored by the caller). An approval starts the auto-release countdown.
@@ -167,7 +165,7 @@ export async function settleMilestone(
   split: { contractorPart: number; expertId: string | null; carryTo?: string },
 ): Promise<{ contractorPart: number; platformPart: number; expertPart: number; rest: number }> {
   const { contract, tx } = ctx;
-  if (!HELD_STATUSES.includes(milestone.status)) throw new RuleError(409, EM.notDisputable);
+  if (!isHeld(milestone.status)) throw new RuleError(409, EM.notDisputable);
   if (!Number.isSafeInteger(split.contractorPart) || split.contractorPart < 0 || split.contractorPart > milestone.amount) {
     throw new RuleError(422, EM.contractorAmountTooHigh);
   }

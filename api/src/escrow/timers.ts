@@ -1,16 +1,17 @@
+import { HELD_MILESTONE_STATUSES } from 'shared/contract';
 import type { Database, Queryable } from '../db/database';
 import { addNotifications, type NewNotification } from '../marketplace/notifications';
 import { RuleError } from '../plugins/error-handler';
-import { HELD_STATUSES, contractMilestones, findContract } from './contracts';
+import { contractMilestones, findContract } from './contracts';
 import { releaseMilestone } from './operations';
 
-/** The other party's time to answer a dispute (spec §9); past it, the dispute goes to arbitration. */
+/** The other party's time to answer a dispute (docs/product.md §9); past it, the dispute goes to arbitration. */
 export const DISPUTE_ANSWER_DAYS = 14;
 
 /** Reminders to the client before an auto-release, in days before its date. */
 export const AUTO_RELEASE_REMINDER_DAYS = [7, 1] as const;
 
-/** How long an admin has to arbitrate a dispute from its opening (spec §9: 6 weeks to 3 months). */
+/** How long an admin has to arbitrate a dispute from its opening (docs/product.md §9: 6 weeks to 3 months). */
 export const ARBITRATION_WINDOW = { from: '6 weeks', until: '3 months' } as const;
 
 /** Reminders to the admins before the arbitration window closes, in days before it does. */
@@ -238,7 +239,7 @@ async function watchEstimates(deps: EscrowTimerDeps, now: Date, report: TimerRep
       WHERE c.status = 'frozen' AND c.frozen_reason = 'insolvency' AND c.settled_at IS NULL AND c.expert_id IS NOT NULL
         AND EXISTS (SELECT 1 FROM milestones m WHERE m.contract_id = c.id AND m.status = ANY($3::text[]) AND m.estimate_owed IS NULL)
         AND i.declared_at + make_interval(days => $2) <= $1`,
-    [new Date(now.getTime() + Math.max(...ESTIMATE_REMINDER_DAYS) * DAY_MS), deps.estimateDays, HELD_STATUSES],
+    [new Date(now.getTime() + Math.max(...ESTIMATE_REMINDER_DAYS) * DAY_MS), deps.estimateDays, HELD_MILESTONE_STATUSES],
   );
   const late: AdminNotice[] = [];
   for (const contract of rows) {

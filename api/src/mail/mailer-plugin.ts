@@ -1,11 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
+import { prepared } from '../db/database';
 import { createOutboxMailer, createSmtpMailer, type MailMessage, type Mailer } from './mailer';
+import { mailLinks, type MailLinks } from './email-preferences';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** Signs and reads the unsubscribe links of the e-mails a person may turn off. */
+    mailLinks: MailLinks;
     /**
      * Sends without making the caller wait for an SMTP server: the message is
      * stored as a job and sent by a worker, tried again while the server is
@@ -30,17 +34,75 @@ declare module 'fastify' {
     afterResponse(request: FastifyRequest, task: () => Promise<void>): void;
     /** Resolves when every task queued by `afterResponse` so far has finished. */
     backgroundIdle(): Promise<void>;
+    /** Called as e-mails are accepted or refused by the SMTP server (metrics listen here). */
+    mailEvents: { onSent: Array<() => void>; onFailed: Array<() => void> };
   }
 }
 
 const MAIL_JOB = 'mail.send';
+const SENT_BEFORE = prepared('SELECT key FROM mail_deliveries WHERE key = ANY ($1::text[])');
+const MARK_SENT = prepared('INSERT INTO mail_deliveries (key) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', { announces: false });
+
+/**
+ * Calls of one turn of the event loop answered by one call of `many` with all
+ * their arguments (in order; one answer each).
+ */
+function together<In, Out>(many: (inputs: In[]) => Promise<Out[]>): (input: In) => Promise<Out> {
+  let batch: { inputs: In[]; answers: Promise<Out[]> } | undefined;
+  return (input) => {
+    if (!batch) {
+      const next = { inputs: [] as In[], answers: Promise.resolve([] as Out[]) };
+      next.answers = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        batch = undefined;
+        return many(next.inputs);
+      });
+      batch = next;
+    }
+    const index = batch.inputs.push(input) - 1;
+    return batch.answers.then((answers) => answers[index]!);
+  };
+}
 
 export const mailerPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(app.db);
+    // As many connections as e-mails under way, up to what an SMTP server commonly allows one client.
+    const mailer = config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom, Math.min(config.jobs.concurrency, 8))
+      : createOutboxMailer(app.db);
     app.decorate('mailer', mailer);
+    app.decorate('mailLinks', mailLinks(app.db, config.publicUrl));
+    app.decorate('mailEvents', { onSent: [], onFailed: [] });
+    // The e-mails of a batch look up and write their markers together: one statement each per turn.
+    const sentBefore = together<string, boolean>(async (keys) => {
+      const { rows } = await app.db.query<{ key: string }>(SENT_BEFORE, [keys]);
+      const sent = new Set(rows.map((row) => row.key));
+      return keys.map((key) => sent.has(key));
+    });
+    const markSent = together<string, void>(async (keys) => {
+      await app.db.query(MARK_SENT, [keys]);
+      return keys.map(() => undefined);
+    });
     const retry = { limit: config.jobs.mailRetryLimit, delaySeconds: config.jobs.mailRetryDelaySeconds, backoff: true };
-    app.jobs.define<MailMessage>({ name: MAIL_JOB, run: (message) => mailer.send(message), retry });
+    app.jobs.define<MailMessage>({
+      name: MAIL_JOB,
+      retry,
+      expireSeconds: config.jobs.mailExpireSeconds,
+      // A try after the instance died mid-batch finds the marker of what that instance sent. The
+      // marker is written once the SMTP server has taken the message: the one moment a crash can
+      // still duplicate is between its answer and this statement, never a lost e-mail.
+      run: async (message, job) => {
+        const key = message.key ?? job.id;
+        if (await sentBefore(key)) return;
+        try {
+          await mailer.send(message);
+        } catch (error) {
+          app.mailEvents.onFailed.forEach((listen) => listen());
+          throw error;
+        }
+        await markSent(key);
+        app.mailEvents.onSent.forEach((listen) => listen());
+      },
+    });
     app.decorate('deliverMail', async (message: MailMessage) => {
       if (mailer.kind === 'outbox') {
         await mailer.send(message).catch((error: unknown) => {
@@ -107,7 +169,11 @@ export const mailerPlugin = fp<{ config: AppConfig }>(
     app.addHook('onResponse', startWaiting);
     app.addHook('onRequestAbort', startWaiting);
     app.decorate('backgroundIdle', async () => {
-      while (running.size > 0) await Promise.all([...running]);
+      // A task may queue a job (a fan-out) and a job may start a task: until both are quiet.
+      do {
+        while (running.size > 0) await Promise.all([...running]);
+        await app.jobs.idle();
+      } while (running.size > 0);
     });
     // Before the database closes: queued e-mail is finished, not lost, on a clean shutdown.
     app.addHook('preClose', async () => app.backgroundIdle());

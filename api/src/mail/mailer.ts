@@ -6,6 +6,13 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (`List-Unsubscribe` on notification e-mails). */
+  headers?: Record<string, string>;
+  /**
+   * Sent once under this key whatever the tries: the job's id when unset. A job
+   * that sends to several people names each recipient's key.
+   */
+  key?: string;
 }
 
 export interface Mailer {
@@ -16,13 +23,25 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-/** Delivers through an SMTP server (`smtp://` or `smtps://` URL, credentials in it). */
-export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+/**
+ * Delivers through an SMTP server (`smtp://` or `smtps://` URL, credentials in
+ * it) over a pool of open connections: a burst goes out over several
+ * connections at once, each carrying many messages, instead of a connection
+ * and a handshake per message.
+ */
+export function createSmtpMailer(url: string, from: string, connections = 5): Mailer {
+  const transport = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: connections,
+    maxMessages: 500,
+    // A connection the server stopped answering is dropped and its message tried again, not waited on for the default 10 minutes.
+    socketTimeout: 30_000,
+  });
   return {
     kind: 'smtp',
-    async send(message) {
-      await transport.sendMail({ from, ...message });
+    async send({ to, subject, text, html, headers }) {
+      await transport.sendMail({ from, to, subject, text, html, ...(headers ? { headers } : {}) });
     },
     async close() {
       transport.close();

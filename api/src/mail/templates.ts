@@ -1,4 +1,4 @@
-import { API_MESSAGES as M, SOCIAL_API_MESSAGES as S } from 'shared/messages';
+import { API_MESSAGES as M, SECURITY_API_MESSAGES as SM, SOCIAL_API_MESSAGES as S } from 'shared/messages';
 import type { Translator } from '../i18n/server-i18n';
 import type { MailMessage } from './mailer';
 
@@ -94,5 +94,44 @@ export function emailChangeMail(t: Translator, to: string, name: string, link: s
     intro: t(M.emailChangeIntro),
     action: t(M.emailChangeAction),
     expiry: t(M.verifyExpiry),
+  });
+}
+
+/** To the address an account just left: the new address, and a link that takes the account back. */
+export function emailChangedMail(t: Translator, to: string, name: string, newEmail: string, link: string): MailMessage {
+  return linkMail(t, {
+    to,
+    name,
+    link,
+    subject: t(SM.emailChangedSubject),
+    intro: t(SM.emailChangedIntro, { email: newEmail }),
+    action: t(SM.emailChangedAction),
+    expiry: t(SM.emailChangedExpiry),
+  });
+}
+
+/** To the account's address after a password change, with the way back if it was not its owner. */
+export function passwordChangedMail(t: Translator, to: string, name: string, link: string): MailMessage {
+  return linkMail(t, {
+    to,
+    name,
+    link,
+    subject: t(SM.passwordChangedSubject),
+    intro: t(SM.passwordChangedIntro),
+    action: t(SM.passwordChangedAction),
+    expiry: t(SM.passwordChangedExpiry),
+  });
+}
+
+/** To the account's address on a sign-in from a device it has not signed in from before. */
+export function newDeviceMail(t: Translator, to: string, name: string, device: string, address: string, link: string): MailMessage {
+  return linkMail(t, {
+    to,
+    name,
+    link,
+    subject: t(SM.newDeviceSubject),
+    intro: t(SM.newDeviceIntro, { device, address }),
+    action: t(SM.newDeviceAction),
+    expiry: t(SM.passwordChangedExpiry),
   });
 }

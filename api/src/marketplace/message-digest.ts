@@ -3,7 +3,8 @@ import { MESSAGE_DIGEST_QUIET_MINUTES } from 'shared/contract';
 import { API_MESSAGES as M, CONVERSATION_API_MESSAGES as CM } from 'shared/messages';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
-import { isApiLocale, translatorFor } from '../i18n/server-i18n';
+import { isApiLocale, translatorFor, type Translator } from '../i18n/server-i18n';
+import { unsubscribeParts, type MailLinks, type Unsubscribe } from '../mail/email-preferences';
 import type { MailMessage } from '../mail/mailer';
 import { neutraliseLinks } from '../mail/plain-text';
 import { escapeHtml } from '../mail/templates';
@@ -18,6 +19,8 @@ const PREVIEWS_PER_DIGEST = 5;
 export interface DigestDeps {
   db: Database;
   publicUrl: string;
+  /** Signs the footer's and headers' unsubscribe links. */
+  links: MailLinks;
   deliverMail(message: MailMessage): Promise<void>;
 }
 
@@ -53,7 +56,10 @@ SELECT pe.id AS conversation_id, pe.title, u.id AS user_id, u.email, u.first_nam
        GREATEST(r.read_up_to, r.digested_up_to)::text AS since
   FROM people pe JOIN users u ON u.id = pe.user_id
   LEFT JOIN conversation_reads r ON r.conversation_id = pe.id AND r.user_id = pe.user_id
- WHERE u.status = 'active' AND EXISTS (
+ WHERE u.status = 'active'
+   -- Turned off in Settings or by an unsubscribe link: no digest, nothing claimed.
+   AND NOT EXISTS (SELECT 1 FROM email_opt_outs o WHERE o.user_id = u.id AND o.category = 'messages')
+   AND EXISTS (
    SELECT 1 FROM conversation_messages m
     WHERE m.conversation_id = pe.id AND m.sender_id <> pe.user_id AND m.deleted_at IS NULL AND m.hidden_at IS NULL
       AND m.created_at > COALESCE(GREATEST(r.read_up_to, r.digested_up_to), '-infinity'))`;
@@ -88,14 +94,21 @@ export async function sendMessageDigests(deps: DigestDeps, now: Date = new Date(
       [row.conversation_id, row.user_id, row.since],
     );
     if (messages.length === 0) continue;
-    await deps.deliverMail(digestMail(deps.publicUrl, row, messages));
+    const t = translatorFor(isApiLocale(row.locale) ? row.locale : 'en');
+    const unsubscribe = await unsubscribeParts(deps.links, t, row.user_id, 'messages');
+    await deps.deliverMail(digestMail(t, deps.publicUrl, row, messages, unsubscribe));
     sent += 1;
   }
   return sent;
 }
 
-function digestMail(publicUrl: string, row: DueRow, messages: { body: string; first_name: string; last_name: string; files: number }[]): MailMessage {
-  const t = translatorFor(isApiLocale(row.locale) ? row.locale : 'en');
+function digestMail(
+  t: Translator,
+  publicUrl: string,
+  row: DueRow,
+  messages: { body: string; first_name: string; last_name: string; files: number }[],
+  unsubscribe: Unsubscribe,
+): MailMessage {
   // What users typed is quoted: none of their links may be live in our e-mail.
   const title = neutraliseLinks(row.title);
   const lines = messages.slice(-PREVIEWS_PER_DIGEST).map((message) => {
@@ -111,15 +124,18 @@ function digestMail(publicUrl: string, row: DueRow, messages: { body: string; fi
   return {
     to: row.email,
     subject,
-    text: [greeting, '', intro, '', ...lines, '', open, link, '', signature].join('\n'),
+    text: [greeting, '', intro, '', ...lines, '', open, link, '', signature, '', unsubscribe.text].join('\n'),
     html: `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><ul>${lines
       .map((line) => `<li>${escapeHtml(line)}</li>`)
-      .join('')}</ul><p>${escapeHtml(open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(signature)}</p></body></html>`,
+      .join(
+        '',
+      )}</ul><p>${escapeHtml(open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(signature)}</p>${unsubscribe.html}</body></html>`,
+    headers: unsubscribe.headers,
   };
 }
 
 export function digestDeps(app: FastifyInstance, config: AppConfig): DigestDeps {
-  return { db: app.db, publicUrl: config.publicUrl, deliverMail: (message) => app.deliverMail(message) };
+  return { db: app.db, publicUrl: config.publicUrl, links: app.mailLinks, deliverMail: (message) => app.deliverMail(message) };
 }
 
 /** The digest as a scheduled job: one instance runs it every few minutes. */

@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { MessageDescriptor } from '@lingui/core';
-import { MARKETPLACE_API_MESSAGES as MM, API_MESSAGES as M, ESCROW_API_MESSAGES as EM, CONVERSATION_API_MESSAGES as CM } from 'shared/messages';
+import {
+  SITE_RECORD_MESSAGES as SM,
+  MARKETPLACE_API_MESSAGES as MM,
+  API_MESSAGES as M,
+  ESCROW_API_MESSAGES as EM,
+  CONVERSATION_API_MESSAGES as CM,
+} from 'shared/messages';
 import { isApiLocale, translatorFor, type Translator } from '../i18n/server-i18n';
 import type { NewNotification, NotificationKind, Recipient } from './notifications';
 import { escapeHtml } from '../mail/templates';
 import { neutraliseLinks } from '../mail/plain-text';
 import type { MailMessage } from '../mail/mailer';
+import type { EmailCategory } from 'shared/contract';
+import { categoryOf, optOuts, unsubscribeParts, type HeldDelivery } from '../mail/email-preferences';
 
 const TEXT: Record<NotificationKind, (data: Record<string, string | number>) => MessageDescriptor> = {
   project_request: () => MM.notifyProjectRequest,
@@ -32,8 +40,11 @@ const TEXT: Record<NotificationKind, (data: Record<string, string | number>) => 
   auto_release_reminder: () => EM.notifyAutoReleaseReminder,
   dispute_escalated: () => EM.notifyDisputeEscalated,
   estimate_reminder: () => EM.notifyEstimateReminder,
-  // A message with files only has no text to preview.
-  message_received: (data) => (data.preview ? CM.notifyMessage : CM.notifyAttachment),
+  // A message with files only has no text to preview; one deleted or hidden shows none.
+  change_order_proposed: () => SM.notifyChangeProposed,
+  change_order_approved: () => SM.notifyChangeApproved,
+  change_order_declined: () => SM.notifyChangeDeclined,
+  message_received: (data) => (data.withdrawn ? CM.notifyMessageBrief : data.preview ? CM.notifyMessage : CM.notifyAttachment),
 };
 
 /** The sentence a notification reads as, in one language. */
@@ -42,29 +53,53 @@ export function notificationText(t: Translator, kind: string, data: Record<strin
   return descriptor ? t(descriptor(data), data) : kind;
 }
 
-/** The readers of `notifications` by id: as the notifications name them, or looked up when one does not. */
-async function recipientsOf(app: FastifyInstance, notifications: NewNotification[]): Promise<Map<string, Recipient>> {
-  if (notifications.every((notification) => notification.recipient)) {
-    return new Map(notifications.map((notification) => [notification.userId, notification.recipient!]));
-  }
-  const { rows } = await app.db.query<Recipient & { id: string }>('SELECT id, email, first_name, locale FROM users WHERE id = ANY ($1::uuid[])', [
-    [...new Set(notifications.map((notification) => notification.userId))],
+/**
+ * The readers of `notifications` by id: as the notifications name them, or
+ * looked up when one does not; and the categories each turned off, for those
+ * whose notifications have one (money notifications need no look-up at all).
+ */
+async function recipientsOf(
+  app: FastifyInstance,
+  notifications: NewNotification[],
+): Promise<{ people: Map<string, Recipient>; off: Map<string, Map<EmailCategory, HeldDelivery>> }> {
+  const people = new Map<string, Recipient>();
+  for (const notification of notifications) if (notification.recipient) people.set(notification.userId, notification.recipient);
+  const unknown = [...new Set(notifications.filter((notification) => !people.has(notification.userId)).map((notification) => notification.userId))];
+  const optional = notifications.filter((notification) => categoryOf(notification.kind)).map((notification) => notification.userId);
+  const [found, off] = await Promise.all([
+    unknown.length === 0
+      ? Promise.resolve([] as Array<Recipient & { id: string }>)
+      : app.db
+          .query<Recipient & { id: string }>('SELECT id, email, first_name, locale FROM users WHERE id = ANY ($1::uuid[])', [unknown])
+          .then(({ rows }) => rows),
+    optOuts(app.db, optional),
   ]);
-  return new Map(rows.map((row) => [row.id, row]));
+  for (const row of found) people.set(row.id, row);
+  return { people, off };
 }
 
 /**
  * E-mails the same events as the in-app notifications, each in its reader's
  * language. Called after the transaction commits: a mail never announces a
- * change that was rolled back.
+ * change that was rolled back. A notification of a category its reader turned
+ * off is not e-mailed; one they may turn off carries the unsubscribe headers
+ * (RFC 8058) and a footer link.
  */
-export async function emailNotifications(app: FastifyInstance, publicUrl: string, notifications: NewNotification[]): Promise<void> {
+export async function emailNotifications(
+  app: FastifyInstance,
+  publicUrl: string,
+  notifications: NewNotification[],
+  /** Names each e-mail's sent marker: a retried fan-out job sends nobody a second one. */
+  keyPrefix?: string,
+): Promise<void> {
   if (notifications.length === 0) return;
-  const people = await recipientsOf(app, notifications);
+  const { people, off } = await recipientsOf(app, notifications);
   const messages: MailMessage[] = [];
-  for (const notification of notifications) {
+  for (const [index, notification] of notifications.entries()) {
     const person = people.get(notification.userId);
     if (!person) continue;
+    const category = categoryOf(notification.kind);
+    if (category && off.get(notification.userId)?.has(category)) continue;
     const t = translatorFor(isApiLocale(person.locale) ? person.locale : 'en');
     // Names and titles are what users typed: quoted in our e-mail, none of their links may be live.
     const data = Object.fromEntries(
@@ -75,26 +110,46 @@ export async function emailNotifications(app: FastifyInstance, publicUrl: string
     const greeting = t(M.mailGreeting, { name: neutraliseLinks(person.first_name) });
     const open = t(MM.mailOpenLink);
     const signature = t(M.mailSignature);
+    const unsubscribe = category ? await unsubscribeParts(app.mailLinks, t, notification.userId, category) : undefined;
     messages.push({
+      ...(keyPrefix ? { key: `${keyPrefix}:${index}` } : {}),
       to: person.email,
       subject,
-      text: [greeting, '', subject, '', open, link, '', signature].join('\n'),
-      html: `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(subject)}</p><p>${escapeHtml(open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(signature)}</p></body></html>`,
+      text: [greeting, '', subject, '', open, link, '', signature, ...(unsubscribe ? ['', unsubscribe.text] : [])].join('\n'),
+      html: `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(subject)}</p><p>${escapeHtml(open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(signature)}</p>${unsubscribe?.html ?? ''}</body></html>`,
+      ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
     });
   }
   // One statement for all of them: a payment e-mails two or three people.
   await app.deliverMails(messages);
 }
 
+const NOTIFICATION_MAIL_JOB = 'notifications.mail';
+const defined = new WeakSet<object>();
+
 /**
- * E-mails notifications once their change has committed, without the caller
- * waiting: `backgroundIdle` and a clean shutdown wait for them.
+ * E-mails notifications once their change has committed, as a job: the
+ * request hands over the list and answers; a worker looks the readers up,
+ * composes each e-mail in its reader's language and queues them, however many
+ * specialists a project matched. Call while the application is being built
+ * (route plugins): the job is declared on the first call.
  */
 export function notificationMailer(app: FastifyInstance, publicUrl: string) {
+  if (!defined.has(app.jobs)) {
+    defined.add(app.jobs);
+    app.jobs.define<{ notifications: NewNotification[] }>({
+      name: NOTIFICATION_MAIL_JOB,
+      retry: { limit: 5, delaySeconds: 10, backoff: true },
+      run: ({ notifications }, job) => emailNotifications(app, publicUrl, notifications, job.id),
+    });
+  }
   return (notifications: NewNotification[]): void => {
     if (notifications.length === 0) return;
     app.inBackground(() =>
-      emailNotifications(app, publicUrl, notifications).catch((error: unknown) => app.log.error({ err: error }, 'notification e-mails failed')),
+      app
+        .enqueue(NOTIFICATION_MAIL_JOB, { notifications })
+        .then(() => undefined)
+        .catch((error: unknown) => app.log.error({ err: error }, 'notification e-mails could not be queued')),
     );
   };
 }

@@ -26,7 +26,10 @@ export type NotificationKind =
   | 'auto_release_reminder'
   | 'dispute_escalated'
   | 'estimate_reminder'
-  | 'message_received';
+  | 'message_received'
+  | 'change_order_proposed'
+  | 'change_order_approved'
+  | 'change_order_declined';
 
 export interface NewNotification {
   userId: string;

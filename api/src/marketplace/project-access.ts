@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database';
 import type { UserRow } from '../accounts/users';
 
-/** Specialists who receive project requests (spec §1, §6): contractors and vendors, and artisans. Experts inspect instead. */
+/** Specialists who receive project requests (docs/product.md §1, §6): contractors and vendors, and artisans. Experts inspect instead. */
 export const REQUEST_KINDS = ['contractor', 'vendor', 'artisan'] as const;
 
 export interface ProjectRow {

@@ -1,3 +1,5 @@
+import type { Database } from '../db/database';
+import { setConfirmedSecret } from '../accounts/two-factor';
 import { hashPassword } from '../accounts/passwords';
 import type { Seeder } from './run-seeds';
 
@@ -29,7 +31,26 @@ export const DEMO_USERS = [
   },
 ] as const;
 
-export const DEMO_ADMIN = { email: 'admin@demo.fundament.example', password: 'Admin-demo-2026', first_name: 'Ada', last_name: 'Admin' } as const;
+export const DEMO_ADMIN = {
+  email: 'admin@demo.fundament.example',
+  password: 'Admin-demo-2026',
+  first_name: 'Ada',
+  last_name: 'Admin',
+  /** Published in the README like the password: add it to an authenticator app to sign in to the demo's back office. */
+  totp_secret: 'FUNDAMENTDEMOADMINTOTPSECRET2345',
+} as const;
+
+/**
+ * Admins sign in with a second factor: the demo admin's is a published secret
+ * (README), given once; an admin who set up their own keeps it.
+ */
+export async function seedDemoAdminFactor(db: Database, key: Buffer): Promise<void> {
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT a.id FROM admins a WHERE a.email = $1 AND NOT EXISTS (SELECT 1 FROM two_factor_factors f WHERE f.admin_id = a.id)',
+    [DEMO_ADMIN.email],
+  );
+  if (rows[0]) await setConfirmedSecret(db, key, { kind: 'admin', id: rows[0].id }, DEMO_ADMIN.totp_secret);
+}
 
 export const accountsSeeder: Seeder = {
   name: 'accounts',

@@ -1,7 +1,7 @@
 import type { Seeder } from './run-seeds';
 import { createContractForQuote, contractMilestones, findContract, milestoneTotal, type MilestoneRow } from '../escrow/contracts';
 import { completeMilestone, fundMilestone, inspectMilestone, releaseMilestone, type ContractContext } from '../escrow/operations';
-import { SANDBOX_CARDS, createSandboxProvider } from '../escrow/payment-provider';
+import { recordSandboxPayment } from '../payments/payins/sandbox-payins';
 
 const TITLE = 'Bathroom refit in Akwa';
 
@@ -25,8 +25,6 @@ export const escrowSeeder: Seeder = {
     if (existing.length > 0) return;
 
     await db.transaction(async (tx) => {
-      // The demo's payments go through the sandbox provider like any other, on the seeding transaction.
-      const payments = createSandboxProvider(tx, 'demo');
       const { rows: projects } = await tx.query<{ id: string; title: string; owner_id: string }>(
         `INSERT INTO projects (owner_id, title, description, category, country, city, budget_min, budget_max, currency, status)
          VALUES ($1, $2, $3, 'bathroom', 'CM', 'Douala', 2000000, 3500000, 'XAF', 'contracted') RETURNING id, title, owner_id`,
@@ -62,15 +60,9 @@ export const escrowSeeder: Seeder = {
       const milestone = async (position: number) => (await contractMilestones(tx, contractId)).find((m) => m.position === position)!;
       const charge = async (key: string, paying: MilestoneRow) => {
         const amount = milestoneTotal(paying);
-        const result = await payments.charge({
-          amount,
-          currency: 'XAF',
-          card: { number: SANDBOX_CARDS.succeeds, expiry: '12/30', cvc: '123', name: 'Demo Client' },
-          description: TITLE,
-          idempotencyKey: key,
-        });
-        if (result.status !== 'succeeded') throw new Error('sandbox charge failed');
-        return { amount, reference: result.reference, cardLast4: result.cardLast4 };
+        // The demo's payments are in the sandbox provider's records like any other, on the seeding transaction.
+        const paid = await recordSandboxPayment(tx, { reference: key, amount, currency: 'XAF', description: TITLE });
+        return { amount, ...paid };
       };
       await fundMilestone(ctx, await milestone(1), await charge('demo-fund-1', await milestone(1)));
       await completeMilestone(ctx, await milestone(1), 'Old bath removed, new supply and drain pipes laid and pressure-tested.');

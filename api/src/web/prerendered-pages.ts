@@ -30,6 +30,16 @@ export function chooseLocale(cookie: string | undefined): Locale {
   return cookie && (LOCALES as readonly string[]).includes(cookie) ? (cookie as Locale) : DEFAULT_LOCALE;
 }
 
+/** The page pattern (`/professionals/:id`) a path falls under; a `:param` stands for one non-empty segment. */
+function patternFor(patterns: string[], pathname: string): string | undefined {
+  const actual = pathname.split('/');
+  return patterns.find((pattern) => {
+    if (!pattern.includes(':')) return false;
+    const expected = pattern.split('/');
+    return expected.length === actual.length && expected.every((part, i) => (part.startsWith(':') ? actual[i] !== '' : part === actual[i]));
+  });
+}
+
 export interface PrerenderedPages {
   /** The prerendered HTML of a path in a locale; undefined for a path without one or a page made from another remote release. */
   find(pathname: string, locale: Locale): string | undefined;
@@ -66,7 +76,7 @@ export function createPrerenderedPages(dir: string, remotes: RemotesSource, warn
       refresh();
       const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       const key = index.aliases?.[normalised] ?? normalised;
-      const page = Object.hasOwn(index.pages, key) ? index.pages[key] : undefined;
+      const page = Object.hasOwn(index.pages, key) ? index.pages[key] : index.pages[patternFor(Object.keys(index.pages), key) ?? ''];
       const file = page?.files[locale];
       if (!page || !file) return undefined;
       if ((remotes.current() as Record<string, string | undefined>)[page.remote] !== page.manifest) return undefined;

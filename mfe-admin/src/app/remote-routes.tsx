@@ -23,5 +23,6 @@ export default createRemoteRoutes({
       import('../features/conversations/message-reports-page').then((m) => ({ default: m.MessageReportsPage })),
     ),
     'admin.outbox': lazyPage(() => import('../features/outbox/outbox-page').then((m) => ({ default: m.OutboxPage }))),
+    'admin.security': lazyPage(() => import('../features/account-security/security-page').then((m) => ({ default: m.SecurityPage }))),
   },
 }) satisfies RemoteModules['mfe_admin']['Routes'];

@@ -14,6 +14,7 @@ export default createRemoteRoutes({
     ResetPassword: lazyPage(() => import('../features/password/reset-password-page').then((m) => ({ default: m.ResetPasswordPage }))),
     Expired: lazyPage(() => import('../features/password/expired-page').then((m) => ({ default: m.ExpiredPage }))),
     VerifyEmail: lazyPage(() => import('../features/verify-email/verify-email-page').then((m) => ({ default: m.VerifyEmailPage }))),
+    Unsubscribe: lazyPage(() => import('../features/unsubscribe/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage }))),
     SocialCallback: lazyPage(() => import('../features/social/social-callback-page').then((m) => ({ default: m.SocialCallbackPage }))),
     SocialLinkConfirm: lazyPage(() => import('../features/social/link-account-page').then((m) => ({ default: m.LinkAccountPage }))),
     AdminLogin: lazyPage(() => import('../features/admin/admin-login-page').then((m) => ({ default: m.AdminLoginPage }))),

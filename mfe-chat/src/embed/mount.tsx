@@ -11,14 +11,37 @@ import { messages as fr } from '../locales/fr';
 export type ChatLocale = 'en' | 'fr';
 export type ChatPosition = 'bottom-right' | 'bottom-left';
 
-/** Options of a mounted chat (the embed's `data-` attributes). */
+/** Options of a mounted chat (the embed's `data-` attributes, and what an app passes to `mount`). */
 export interface MountOptions {
   /** `en` (default) or `fr`. */
   locale?: ChatLocale | string;
-  /** The messaging app number; defaults to the product's support number. */
+  /** The messaging app number; defaults to the product's support number. Empty or not a phone number: "Talk to an agent" is disabled. */
   phone?: string;
   /** `bottom-right` (default) or `bottom-left`. */
   position?: ChatPosition | string;
+  /** Opens or closes the panel; left out, the visitor alone opens and closes it. */
+  open?: boolean;
+  /** Where the answers' links lead: defaults to the origin the chat's script was served from. */
+  siteUrl?: string;
+  /** The visitor opened or closed the panel. */
+  onOpenChange?: (open: boolean) => void;
+  /** The visitor asked a question (its id). */
+  onQuestion?: (id: string) => void;
+  /** The messaging app is about to open at `url`. */
+  onAgent?: (url: string) => void;
+}
+
+declare const __webpack_public_path__: string | undefined;
+
+/** The product's origin, from the URL webpack loaded this bundle from (`auto` public path); none in tests. */
+function productOrigin(): string | undefined {
+  try {
+    return typeof __webpack_public_path__ === 'string' && /^https?:/.test(__webpack_public_path__)
+      ? new URL('/', __webpack_public_path__).href
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 interface Mounted {
@@ -38,7 +61,15 @@ function render(entry: Mounted, options: MountOptions): void {
   if (entry.i18n.locale !== locale) entry.i18n.activate(locale);
   entry.root.render(
     <I18nProvider i18n={entry.i18n}>
-      <ChatWidget phone={options.phone || CONTACT.messagingPhone} placement={toPosition(options.position)} />
+      <ChatWidget
+        phone={options.phone ?? CONTACT.messagingPhone}
+        placement={toPosition(options.position)}
+        open={options.open}
+        onOpenChange={options.onOpenChange}
+        onQuestion={options.onQuestion}
+        onAgent={options.onAgent}
+        siteUrl={options.siteUrl ?? productOrigin()}
+      />
     </I18nProvider>,
   );
 }

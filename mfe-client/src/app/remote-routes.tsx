@@ -10,7 +10,7 @@ export default createRemoteRoutes({
     'main.dashboard': lazyPage(() => import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage }))),
     'main.projects': lazyPage(() => import('../features/projects/projects-page').then((m) => ({ default: m.ProjectsPage }))),
     'main.create': lazyPage(() => import('../features/create-project/create-project-page').then((m) => ({ default: m.CreateProjectPage }))),
-    'main.settings': lazyPage(() => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage }))),
+    'main.settings': lazyPage(() => import('./settings-route').then((m) => ({ default: m.SettingsRoute }))),
     'main.project': lazyPage(() => import('../features/projects/project-detail-page').then((m) => ({ default: m.ProjectDetailPage }))),
     'main.specialist': lazyPage(() => import('../features/specialists/specialist-page').then((m) => ({ default: m.SpecialistPage }))),
     'main.specialists': lazyPage(() => import('../features/specialists/specialists-page').then((m) => ({ default: m.SpecialistsPage }))),

@@ -1,3 +1,4 @@
+import { AboutSection } from '../features/about/about-section';
 import { PopularDesigns } from '../features/designs/popular-designs';
 import { ExamplesCarousel } from '../features/examples/examples-carousel';
 import { FaqSection } from '../features/faq/faq-section';
@@ -17,7 +18,7 @@ import '../lib/landing.css';
 import '../features/home/home.css';
 
 /**
- * The client landing page (spec §1), sections in the order of the spec. Below
+ * The client landing page (docs/product.md §1), sections in the order of the spec. Below
  * the first screen, each section hydrates on its own, after the page has loaded.
  */
 export default function HomePage() {
@@ -48,6 +49,7 @@ export default function HomePage() {
       <HydrateLater>
         <FaqSection />
       </HydrateLater>
+      <AboutSection />
       <HydrateLater>
         <ClosingBlock />
       </HydrateLater>

@@ -1,7 +1,7 @@
 /**
- * Where the landing pages send visitors. Registration, professionals and
- * reviews live on the app host (spec §2: external app links, opened in a new
- * tab); the demo is a hosted product video.
+ * Where the landing pages send visitors. Registration lives on the app host
+ * (docs/product.md §2); the directory, reviews, catalog and product tour are pages of
+ * this site, opened in place.
  */
 export const LINKS = {
   register: '/register',
@@ -10,7 +10,7 @@ export const LINKS = {
   catalog: '/catalog',
   clientCatalog: '/main/catalog',
   contractors: '/contractors',
-  demoVideo: 'https://www.youtube.com/watch?v=fundament-product-tour',
+  demo: '/demo',
 } as const;
 
 /** Attributes of every link that opens in a new tab. */

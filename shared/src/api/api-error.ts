@@ -5,7 +5,15 @@ export type ApiErrorKind = 'http' | 'network' | 'timeout';
 export type FieldErrors = Record<string, string[]>;
 
 /** The one error type every API call rejects with. */
+/**
+ * A mark every copy of this module shares (the global symbol registry): a remote's own copy of a
+ * `shared` module, loaded when the page's shell does not provide it, bundles its own copy of this
+ * class, and `instanceof` alone would not know the errors the provided API client throws.
+ */
+const API_ERROR_MARK = Symbol.for('fundament.api-error');
+
 export class ApiError extends Error {
+  readonly [API_ERROR_MARK] = true as const;
   readonly kind: ApiErrorKind;
   /** HTTP status; 0 when there was no answer. */
   readonly status: number;
@@ -29,5 +37,5 @@ export class ApiError extends Error {
 }
 
 export function isApiError(value: unknown): value is ApiError {
-  return value instanceof ApiError;
+  return value instanceof ApiError || (value instanceof Error && (value as Error & { [API_ERROR_MARK]?: true })[API_ERROR_MARK] === true);
 }

@@ -21,7 +21,7 @@ function recordingFetch(response: () => Response) {
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-describe('api client (spec §7)', () => {
+describe('api client (docs/product.md §7)', () => {
   afterEach(() => {
     document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   });

@@ -4,5 +4,6 @@ export { api, adminApi, apiBaseUrl, createApiClient, send, toApiError, XSRF_COOK
 export type { ApiClientOptions } from './client';
 export { fetchHealth } from './endpoints/health';
 export type { Health } from './endpoints/health';
+export { IDEMPOTENCY_HEADER, newIdempotencyKey } from './idempotency-key';
 export { uploadForm } from './upload';
 export type { UploadOptions } from './upload';

@@ -3,7 +3,7 @@ import { issueMessage } from '../schemas/issue-messages';
 import { VALIDATION_MESSAGES } from '../schemas/messages';
 import { ACCOUNT_TYPES, SCHEMA_LOCALES, SPECIALIST_KINDS } from '../schemas/auth-schemas';
 
-export { ForgotPasswordSchema, ProfileSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from '../schemas/auth-schemas';
+export { ChangePasswordSchema, ForgotPasswordSchema, ProfileSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from '../schemas/auth-schemas';
 
 const required = issueMessage(VALIDATION_MESSAGES.required);
 const requiredText = v.pipe(v.string(required), v.nonEmpty(required));
@@ -46,6 +46,13 @@ export type SignedUp = v.InferOutput<typeof SignedUpSchema>;
 /** A new session: the opaque token goes in the Authorization header as a bearer token. */
 export const AccessTokenSchema = v.object({ access_token: v.string() });
 export type AccessToken = v.InferOutput<typeof AccessTokenSchema>;
+
+/** `POST /auth/verify-email`: a first verification also signs the person in, so the link leads straight to their account. */
+export const EmailVerifiedSchema = v.object({
+  message: v.string(),
+  access_token: v.pipe(v.optional(v.string()), v.description('A session for the account just verified; absent for an address change.')),
+});
+export type EmailVerified = v.InferOutput<typeof EmailVerifiedSchema>;
 
 /** A sign-in refused for a reason the screen explains differently from a wrong password. */
 export const SignInRefusedSchema = v.pipe(

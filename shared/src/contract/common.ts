@@ -54,16 +54,6 @@ export type FileBody = string | Uint8Array | { pipe: (...args: never[]) => unkno
 /** The empty answer of a 204. */
 export const NoContentSchema = v.pipe(v.null(), v.description('No content'));
 
-/** A page of a list, with the total across pages. */
-export function pageOf<TItem extends v.GenericSchema>(item: TItem) {
-  return v.object({
-    data: v.array(item),
-    total: v.number(),
-    page: v.number(),
-    per_page: v.number(),
-  });
-}
-
 /** A list answered whole: `{ data: [...] }`. */
 export function listOf<TItem extends v.GenericSchema>(item: TItem) {
   return v.object({ data: v.array(item) });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { AMOUNT_MAX } from '../schemas/amount-limits';
-import { CardSchema, boundedText } from '../schemas/card';
+import { boundedText } from '../schemas/bounded-text';
 import {
   DISPUTE_MESSAGE_MAX,
   DISPUTE_REASON_MAX,
@@ -17,7 +17,7 @@ import { ESCROW_API_MESSAGES as EM } from '../messages/escrow-api-messages';
 import { FileResponseSchema } from './common';
 
 /*
- * The escrow API (spec §7): contracts, milestones, payments, inspections,
+ * The escrow API (docs/product.md §7): contracts, milestones, payments, inspections,
  * disputes, insolvency settlement, reviews and statements. The API answers
  * from these schemas and both the client area and the back office read them.
  * Money is always an integer of minor units beside its ISO currency.
@@ -61,7 +61,7 @@ export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 export const STATEMENT_KINDS = ['funding', 'contractor_payout', 'expert_fee', 'platform_fee', 'refund', 'carried_in', 'carried_out'] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
-export const ESCROW_FILE_PURPOSES = ['photo', 'report', 'estimate', 'evidence'] as const;
+export const ESCROW_FILE_PURPOSES = ['photo', 'report', 'estimate', 'evidence', 'daily_log', 'change_order'] as const;
 export type EscrowFilePurpose = (typeof ESCROW_FILE_PURPOSES)[number];
 
 // --- Answers
@@ -154,7 +154,7 @@ export type DisputeMessage = v.InferOutput<typeof DisputeMessageSchema>;
 export const DisputeResolutionSchema = v.object({ contractor_amount: Money, refunded_amount: Money, note: v.string(), at: When });
 export type DisputeResolution = v.InferOutput<typeof DisputeResolutionSchema>;
 
-/** A dispute with its deadlines (spec §9: the other party answers in 14 days, arbitration from 6 weeks to 3 months). */
+/** A dispute with its deadlines (docs/product.md §9: the other party answers in 14 days, arbitration from 6 weeks to 3 months). */
 export const DisputeViewSchema = v.pipe(
   v.object({
     id: v.string(),
@@ -328,8 +328,53 @@ export const ContractFileParamsSchema = v.object({ id: v.string(), fileId: v.str
 export const StatementQuerySchema = v.object({ format: v.optional(v.picklist(['json', 'csv'])) });
 
 /** The card is left out when the contract's credit covers the whole milestone. */
-export const FundBodySchema = v.object({ card: v.optional(CardSchema) });
+export const PAYIN_METHODS = ['card', 'mobile_money'] as const;
+export type PayinMethodName = (typeof PAYIN_METHODS)[number];
+export const PAYIN_OPERATORS = ['mtn', 'orange'] as const;
+/** A Cameroonian mobile number: 237, then nine digits starting with 6. */
+export const PAYIN_PHONE = /^2376\d{8}$/;
+
+/**
+ * How the client pays: on the provider's hosted card page, or by approving a
+ * mobile-money request on their phone. No card data: the card is typed on the
+ * provider's page, never sent to this API.
+ */
+export const FundBodySchema = v.variant('method', [
+  v.object({ method: v.literal('card') }),
+  v.object({
+    method: v.literal('mobile_money'),
+    operator: v.picklist(PAYIN_OPERATORS, required),
+    phone: v.pipe(
+      v.string(required),
+      v.transform((s) => s.replace(/[\s+().-]/g, '')),
+      v.transform((s) => (/^6\d{8}$/.test(s) ? `237${s}` : s)),
+      v.regex(PAYIN_PHONE, issueMessage(EM.payinPhone)),
+    ),
+  }),
+]);
 export type FundBody = v.InferInput<typeof FundBodySchema>;
+
+export const PAYIN_STATES = ['none', 'pending', 'funded', 'declined', 'failed', 'expired'] as const;
+export type PayinStateName = (typeof PAYIN_STATES)[number];
+
+/** Where a milestone's latest payment stands: what the client's page shows while the provider confirms. */
+export const PayinViewSchema = v.object({
+  state: v.picklist(PAYIN_STATES),
+  method: v.nullable(v.picklist(PAYIN_METHODS)),
+  /** The hosted page to (re)open, while a card payment waits there. */
+  redirect_url: v.nullable(v.string()),
+  /** When the provider gives the payment up. */
+  expires_at: v.nullable(When),
+  /** The last four digits of the paying phone (mobile money). */
+  phone_last4: v.nullable(v.string()),
+  /** Why it did not go through, in the caller's language. */
+  message: v.nullable(v.string()),
+});
+export type PayinView = v.InferOutput<typeof PayinViewSchema>;
+
+/** A funding begun: the client is sent to the hosted page (card) or asked to approve on their phone (mobile money). */
+export const FundingStartedSchema = v.object({ payment: PayinViewSchema });
+export type FundingStarted = v.InferOutput<typeof FundingStartedSchema>;
 
 /** Multipart fields of `…/complete`, beside up to six photos. */
 export const CompletionFieldsSchema = v.object({ notes: boundedText(MILESTONE_NOTES_MIN, MILESTONE_NOTES_MAX) });

@@ -1,9 +1,14 @@
 import * as v from 'valibot';
+import { issueMessage } from '../schemas/issue-messages';
+import { INPUT_MESSAGES } from '../schemas/input-messages';
 import { listOf, TimestampSchema, type FileBody } from './common';
+
+/** A notification id as a path or query parameter: a positive integer JavaScript holds exactly (PostgreSQL bigint). */
+export const NOTIFICATION_ID_PATTERN = /^[1-9]\d{0,14}$/;
 
 /** `GET /notifications?before=`: the page older than the notification `before` (an id). */
 export const NotificationsQuerySchema = v.object({
-  before: v.optional(v.pipe(v.string(), v.transform(Number))),
+  before: v.optional(v.pipe(v.string(), v.regex(NOTIFICATION_ID_PATTERN, issueMessage(INPUT_MESSAGES.notAnId)), v.transform(Number))),
 });
 export type NotificationsQuery = v.InferOutput<typeof NotificationsQuerySchema>;
 

@@ -29,7 +29,7 @@ export type ProjectStatus = v.InferOutput<typeof ProjectStatusSchema>;
 export const ProjectRelationSchema = v.picklist(['owner', 'matching', 'invited', 'quoted', 'inspecting']);
 export type ProjectRelation = v.InferOutput<typeof ProjectRelationSchema>;
 
-/** The project card of the lists (spec §2). */
+/** The project card of the lists (docs/product.md §2). */
 export const ProjectCardSchema = v.object({
   id: v.string(),
   title: v.string(),
@@ -189,7 +189,7 @@ export const InviteListQuerySchema = v.object({ status: v.optional(v.string()) }
 /** The kinds of specialist the directory lists (experts are assigned, not chosen). */
 export const DIRECTORY_KINDS = ['contractor', 'vendor', 'artisan'] as const;
 
-/** The service card of the directory (spec §2). */
+/** The service card of the directory (docs/product.md §2). */
 export const ServiceCardSchema = v.object({
   id: v.string(),
   title: v.string(),

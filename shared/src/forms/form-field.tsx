@@ -65,7 +65,7 @@ export interface TextFieldProps {
   /** A control drawn inside the input's right edge (a show-password toggle). */
   trailing?: ReactNode;
   required?: boolean;
-  inputMode?: 'text' | 'email' | 'tel';
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
 }
 
 export function TextField({ binding, label, type = 'text', autoComplete, hint, trailing, required, inputMode }: TextFieldProps) {

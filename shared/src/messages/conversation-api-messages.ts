@@ -63,6 +63,7 @@ export const CONVERSATION_API_MESSAGES = {
   hiddenNotice: /*i18n*/ { id: 'This message was hidden by our team.', message: 'This message was hidden by our team.' },
   notifyMessage: /*i18n*/ { id: '{sender} wrote about {title}: {preview}', message: '{sender} wrote about {title}: {preview}' },
   notifyAttachment: /*i18n*/ { id: '{sender} sent a file about {title}', message: '{sender} sent a file about {title}' },
+  notifyMessageBrief: /*i18n*/ { id: '{sender} wrote about {title}', message: '{sender} wrote about {title}' },
   digestSubject: /*i18n*/ { id: 'Unread messages about {title}', message: 'Unread messages about {title}' },
   digestIntro: /*i18n*/ {
     id: 'You have {count, plural, one {# unread message} other {# unread messages}} about {title}:',

@@ -18,10 +18,10 @@ export const ESCROW_API_MESSAGES = {
     id: 'This Idempotency-Key was already used for another request.',
     message: 'This Idempotency-Key was already used for another request.',
   },
-  cardNumber: /*i18n*/ { id: 'Please enter a valid card number', message: 'Please enter a valid card number' },
-  cardExpiry: /*i18n*/ { id: 'Please enter a valid expiry date (MM/YY)', message: 'Please enter a valid expiry date (MM/YY)' },
-  cardCvc: /*i18n*/ { id: 'Please enter the 3 or 4 digit security code', message: 'Please enter the 3 or 4 digit security code' },
-  cardName: /*i18n*/ { id: 'Please enter the name on the card', message: 'Please enter the name on the card' },
+  payinPhone: /*i18n*/ {
+    id: 'Enter a Cameroonian mobile number, for example 6 70 00 00 00.',
+    message: 'Enter a Cameroonian mobile number, for example 6 70 00 00 00.',
+  },
   cardDeclined: /*i18n*/ { id: 'Your card was declined. No money was taken.', message: 'Your card was declined. No money was taken.' },
   providerFailed: /*i18n*/ {
     id: 'The payment service did not answer. No money was taken; please try again.',

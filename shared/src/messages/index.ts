@@ -8,3 +8,8 @@ export { STATEMENT_MESSAGES } from './statement-messages';
 export { CATALOG_API_MESSAGES } from './catalog-api-messages';
 export { CONVERSATION_API_MESSAGES } from './conversation-api-messages';
 export { CONTRACT_STATUS_LABELS, MILESTONE_STATUS_LABELS } from './escrow-labels';
+export { PAYOUT_MESSAGES } from './payout-messages';
+export { SECURITY_API_MESSAGES } from './security-api-messages';
+export { SITE_RECORD_MESSAGES } from './site-record-messages';
+export { EMAIL_CATEGORY_DESCRIPTIONS, EMAIL_CATEGORY_LABELS, EMAIL_DELIVERY_LABELS, EMAIL_PREFERENCE_MESSAGES } from './email-preference-messages';
+export { PAYIN_MESSAGES } from './payin-messages';

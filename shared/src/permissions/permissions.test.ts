@@ -1,6 +1,6 @@
 import { hasPermission, roleOf } from './index';
 
-describe('hasPermission (spec §6)', () => {
+describe('hasPermission (docs/product.md §6)', () => {
   const client = { id: '1', role: { name: 'client' } };
 
   it('grants clients CAN_CREATE_PROJECT and CAN_SEE_PROJECTS_VIEW', () => {

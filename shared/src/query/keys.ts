@@ -14,6 +14,11 @@ export function isListKey(key: readonly unknown[]): boolean {
 }
 
 export const queryKeys = {
+  /** The signed-in account's own security: its second factor, and its sessions (a list: refreshed on focus). */
+  accountSecurity: {
+    twoFactor: () => ['account-security', 'two-factor'] as const,
+    sessions: () => ['account-security', LIST, 'sessions'] as const,
+  },
   projects: {
     all: ['projects'] as const,
     /** Every page and filter of the list at once. */
@@ -27,6 +32,9 @@ export const queryKeys = {
     detail: (id: string) => ['contracts', 'detail', id] as const,
     statement: (id: string) => ['contracts', 'statement', id] as const,
     replacements: (id: string) => ['contracts', 'replacements', id] as const,
+    /** The site record: the timeline of daily logs and the change orders. */
+    dailyLogs: (id: string) => ['contracts', 'daily-logs', id] as const,
+    changeOrders: (id: string) => ['contracts', 'change-orders', id] as const,
   },
   specialists: {
     all: ['specialists'] as const,
@@ -35,11 +43,29 @@ export const queryKeys = {
     /** The signed-in specialist's own profile (services, verification). */
     own: () => ['specialists', 'own'] as const,
   },
+  /** The public directory (anyone may read it); a new review changes a profile's rating and the client's pending list. */
+  professionals: {
+    all: ['professionals'] as const,
+    list: (params: Params) => ['professionals', LIST, params] as const,
+    detail: (id: string) => ['professionals', 'detail', id] as const,
+  },
+  reviews: {
+    pending: () => ['reviews', 'pending'] as const,
+  },
+  /** The signed-in person's e-mail settings (on or off per kind). */
+  emailPreferences: {
+    own: () => ['email-preferences', 'own'] as const,
+  },
   /** Designs come translated and priced by the API: the locale and currency are part of the question. */
   designs: {
     all: ['designs'] as const,
     list: (params: Params) => ['designs', LIST, params] as const,
     popular: (params: Params) => ['designs', 'popular', params] as const,
+  },
+  /** Invitations to quote: those a client sent, or those a specialist received. */
+  invites: {
+    all: ['invites'] as const,
+    list: () => ['invites', LIST] as const,
   },
   dashboard: {
     all: ['dashboard'] as const,
@@ -80,6 +106,7 @@ export const queryKeys = {
       statement: (id: string) => ['admin', 'escrow', 'statement', id] as const,
       disputes: (status: string) => ['admin', 'escrow', 'disputes', LIST, status] as const,
       dispute: (id: string) => ['admin', 'escrow', 'dispute', id] as const,
+      siteRecord: (id: string) => ['admin', 'escrow', 'site-record', id] as const,
     },
     /** A thread as the admin reads it (hidden bodies included), by its id or by the contract it continues on. */
     conversations: {

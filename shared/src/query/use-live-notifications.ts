@@ -14,6 +14,11 @@ function invalidateFor(queryClient: QueryClient, notification: AppNotification) 
   if (notification.kind.startsWith('message') || (area === 'main' && section === 'messages')) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all });
   }
+  // An invitation sent or answered: both parties' cards and lists show it at once.
+  if (notification.kind.startsWith('invite')) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.invites.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
+  }
   if (area !== 'main' || !id) return;
   // Escrow notifications link to their contract: its figures, statement and list entry all move.
   if (section === 'escrow') void queryClient.invalidateQueries({ queryKey: queryKeys.contracts.all });

@@ -29,7 +29,7 @@ function fakeApi(routes: Record<string, (request: Request) => unknown>) {
 
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
 
-describe('start-up data (spec §4)', () => {
+describe('start-up data (docs/product.md §4)', () => {
   it('loads the reference book, the plans and the localization info', async () => {
     fakeApi({ 'common/reference-book': () => book('Cameroon'), plans: () => plans, 'localization/info': () => info });
     const store = createStore();

@@ -11,7 +11,7 @@ async function fetchParsed<T>(path: string, schema: v.GenericSchema<unknown, T>)
   return v.parse(schema, await send(api.get(path)));
 }
 
-/** One round of the spec §4 start-up loads; a failed call leaves its atom empty rather than blocking the page. */
+/** One round of the docs/product.md §4 start-up loads; a failed call leaves its atom empty rather than blocking the page. */
 export async function loadStartupData(store: Store = sessionStore): Promise<void> {
   const results = await Promise.allSettled([
     fetchParsed('common/reference-book', ReferenceBookSchema).then((book) => store.set(referenceBookAtom, book)),

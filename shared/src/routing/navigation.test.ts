@@ -9,7 +9,7 @@ const as = (name: string) => ({ id: '1', role: { name } });
 const entries = (name: string) => navigationFor(as(name)).map((entry) => entry.route);
 
 describe('navigation per role', () => {
-  it('gives a client the five entries of spec §1', () => {
+  it('gives a client the five entries of docs/product.md §1', () => {
     expect(entries('client')).toEqual(['main.dashboard', 'main.projects', 'main.specialists', 'main.escrow', 'main.catalog']);
   });
 

@@ -10,7 +10,7 @@ export interface NavEntry {
 }
 
 /**
- * The signed-in navigation in its order (spec §1: Dashboard, Projects,
+ * The signed-in navigation in its order (docs/product.md §1: Dashboard, Projects,
  * Specialists, Escrow, Catalog). Each role sees the entries whose page works
  * for it (`canOpenRoute`); how they are laid out is the header's business.
  */

@@ -1,6 +1,6 @@
 import { ROUTES, authOf, findRoute, pathFor } from './route-table';
 
-describe('route table (spec §2)', () => {
+describe('route table (docs/product.md §2)', () => {
   it.each([
     ['/', false],
     ['/contractors', false],

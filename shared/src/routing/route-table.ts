@@ -1,9 +1,9 @@
 import type { RemoteName } from '../federation/remote-names';
 
-/** Who may open a route (spec §2 "route meta auth"): everyone, signed-in clients, or admins. */
+/** Who may open a route (docs/product.md §2 "route meta auth"): everyone, signed-in clients, or admins. */
 export type RouteAuth = false | 'client' | 'admin';
 
-/** One entry of the route table of spec §2. */
+/** One entry of the route table of docs/product.md §2. */
 export interface RouteEntry {
   /** Route name; the spec's names where it gives one (main.dashboard, SignUp, …). */
   readonly name: string;
@@ -26,6 +26,13 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'TermsOfService', path: '/terms', auth: false, remote: 'mfe_landing' },
   { name: 'PrivacyPolicy', path: '/privacy', auth: false, remote: 'mfe_landing' },
   { name: 'Catalog', path: '/catalog', auth: false, remote: 'mfe_landing' },
+  // What a client pays on a milestone, with an example (linked from the home page, the FAQ and the fund dialog).
+  { name: 'Fees', path: '/fees', auth: false, remote: 'mfe_landing' },
+  // The public directory of verified specialists, a profile each, reviews after a completed contract, and the product tour.
+  { name: 'Professionals', path: '/professionals', auth: false, remote: 'mfe_landing' },
+  { name: 'Professional', path: '/professionals/:id', auth: false, remote: 'mfe_landing' },
+  { name: 'AddReview', path: '/add-review', auth: false, remote: 'mfe_landing' },
+  { name: 'Demo', path: '/demo', auth: false, remote: 'mfe_landing' },
   { name: 'Login', path: '/login', auth: false, remote: 'mfe_auth' },
   { name: 'SignUp', path: '/sign-up', auth: false, remote: 'mfe_auth' },
   { name: 'SignUpSpecialists', path: '/sign-up-specialists', auth: false, remote: 'mfe_auth' },
@@ -35,6 +42,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'AdminLogin', path: '/admin-login', auth: false, remote: 'mfe_auth' },
   // Opened from the verification e-mail; confirms the address, or forwards to /expired.
   { name: 'VerifyEmail', path: '/verify-email', auth: false, remote: 'mfe_auth' },
+  // Opened from the footer of an e-mail that can be turned off: asks, then stops that kind (no sign-in needed).
+  { name: 'Unsubscribe', path: '/unsubscribe', auth: false, remote: 'mfe_auth' },
   // Where Google and Facebook send the visitor back after consent.
   { name: 'SocialCallback', path: '/auth/callback', auth: false, remote: 'mfe_auth' },
   // Opened from the e-mail that confirms a provider sign-in for an existing account.
@@ -70,6 +79,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'admin.message-reports', path: '/admin/message-reports', auth: 'admin', remote: 'mfe_admin' },
   // E-mail kept instead of sent when no mail server is configured; it holds account links, so admins only.
   { name: 'admin.outbox', path: '/admin/outbox', auth: 'admin', remote: 'mfe_admin' },
+  { name: 'admin.security', path: '/admin/security', auth: 'admin', remote: 'mfe_admin' },
 ];
 
 const byName = new Map(ROUTES.map((route) => [route.name, route]));

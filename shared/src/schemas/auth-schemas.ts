@@ -89,6 +89,25 @@ export const SignInSchema = v.object(
   required,
 );
 
+/** The code step of a sign-in, or of a set-up: what the authenticator app shows, or a recovery code. */
+export const TwoFactorCodeFormSchema = v.object(
+  {
+    code: field(
+      v.pipe(v.string(issueMessage(M.enterTwoFactorCode)), v.trim(), v.nonEmpty(issueMessage(M.enterTwoFactorCode)), v.maxLength(32, max(32))),
+    ),
+  },
+  required,
+);
+
+/** A form asking only for the current password (the API says when it is missing or wrong). */
+export const CurrentPasswordFormSchema = v.object({ current_password: field(v.string()) });
+
+/** Adding a passkey: the name shown in Settings (as `PASSKEY_NAME_MAX_LENGTH` in the contract) and the password. */
+export const AddPasskeyFormSchema = v.object({ name: text(required, 60), current_password: field(v.string()) });
+
+/** Turning two-factor off: the current password and a code. */
+export const TwoFactorDisableFormSchema = v.object({ current_password: field(v.string()), ...TwoFactorCodeFormSchema.entries });
+
 /** Step 1 of sign-up: personal info. */
 export const SignUpPersonalEntries = {
   first_name: text(issueMessage(M.enterFirstName), NAME_MAX_LENGTH),
@@ -150,8 +169,26 @@ export const ResetPasswordSchema = v.pipe(
 /** The part of ResetPasswordSchema the form fills in (the token comes from the link). */
 export const NewPasswordSchema = SignUpAuthorizationSchema;
 
+/**
+ * What proves the signed-in person is the account's owner before a change that could hand the
+ * account to someone else (address, password, payout method): a stolen session token alone must
+ * not be enough. Checked by the API, which says which one is missing.
+ */
+export const IdentityProofEntries = {
+  current_password: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX_LENGTH, max(PASSWORD_MAX_LENGTH)))),
+  two_factor_code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(32, max(32)))),
+};
+
+/** `PUT /auth/password`: a new password for the signed-in user, proved by the current one. */
+export const ChangePasswordSchema = v.pipe(
+  v.object({ ...IdentityProofEntries, password: PasswordSchema, password_confirmation: passwordConfirmation }, required),
+  v.forward(v.partialCheck([['password'], ['password_confirmation']], passwordsMatch, mismatch), ['password_confirmation']),
+);
+export type ChangePasswordInput = v.InferInput<typeof ChangePasswordSchema>;
+
 export const ProfileSchema = v.object(
   {
+    ...IdentityProofEntries,
     first_name: text(issueMessage(M.enterFirstName), NAME_MAX_LENGTH),
     last_name: text(issueMessage(M.enterLastName), NAME_MAX_LENGTH),
     email: email(required),

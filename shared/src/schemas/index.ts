@@ -12,12 +12,18 @@ export {
   NAME_MAX_LENGTH,
   NewPasswordSchema,
   PASSWORD_MAX_LENGTH,
+  ChangePasswordSchema,
+  IdentityProofEntries,
   PASSWORD_MIN_LENGTH,
   PasswordSchema,
   ProfileSchema,
   ResetPasswordSchema,
   SCHEMA_LOCALES,
   SignInSchema,
+  TwoFactorCodeFormSchema,
+  TwoFactorDisableFormSchema,
+  CurrentPasswordFormSchema,
+  AddPasskeyFormSchema,
   SignUpAuthorizationSchema,
   SignUpPersonalEntries,
   SignUpPersonalSchema,
@@ -26,6 +32,7 @@ export {
 } from './auth-schemas';
 export type {
   AccountType,
+  ChangePasswordInput,
   ForgotPasswordInput,
   ProfileInput,
   ResetPasswordInput,
@@ -54,8 +61,7 @@ export {
   SpecialistProfileSchema,
 } from './project-schemas';
 export type { InviteInput, ProjectInput, ProjectValues, QuoteInput, QuoteValues, SpecialistProfileInput } from './project-schemas';
-export { CardSchema, boundedText, cardSchemaAt, expiryValid, luhnValid } from './card';
-export type { Card, CardInput } from './card';
+export { boundedText } from './bounded-text';
 export {
   CompletionFormSchema,
   DISPUTE_MESSAGE_MAX,
@@ -85,3 +91,5 @@ export type {
 } from './escrow-forms';
 export { ExpertChoiceSchema, NoReasonSchema } from './admin-forms';
 export type { ExpertChoice } from './admin-forms';
+export { DailyLogFormSchema, SITE_RECORD_FORM_MESSAGES } from './site-record-forms';
+export type { DailyLogForm } from './site-record-forms';

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 
 /*
- * The validation messages of spec §5, word for word in English.
+ * The validation messages of docs/product.md §5, word for word in English.
  *
  * The API runs these schemas under plain Node (no Babel), so the `msg` macro
  * cannot be used here: the descriptors are written out and marked with the
@@ -25,6 +25,10 @@ export const VALIDATION_MESSAGES = {
   passwordMismatch: /*i18n*/ { id: 'The passwords do not match.', message: 'The passwords do not match.' },
   enterEmail: /*i18n*/ { id: 'Please enter your email', message: 'Please enter your email' },
   enterPassword: /*i18n*/ { id: 'Please enter your password', message: 'Please enter your password' },
+  enterTwoFactorCode: /*i18n*/ {
+    id: 'Enter the code from your authenticator app, or a recovery code.',
+    message: 'Enter the code from your authenticator app, or a recovery code.',
+  },
   enterFirstName: /*i18n*/ { id: 'Please enter your first name', message: 'Please enter your first name' },
   enterLastName: /*i18n*/ { id: 'Please enter your last name', message: 'Please enter your last name' },
   selectCountry: /*i18n*/ { id: 'Please select your country', message: 'Please select your country' },

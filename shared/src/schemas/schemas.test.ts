@@ -23,7 +23,7 @@ describe('validation schemas', () => {
     expect(v.safeParse(SignUpSchema, valid).success).toBe(true);
   });
 
-  it('uses the spec §5 messages for missing sign-up fields', () => {
+  it('uses the docs/product.md §5 messages for missing sign-up fields', () => {
     expect(errorsOf(SignUpSchema, { ...valid, first_name: ' ', last_name: '', country: '', city: '', phone_number: 'abc' })).toEqual({
       first_name: ['Please enter your first name'],
       last_name: ['Please enter your last name'],

@@ -46,7 +46,7 @@ function setup(routes: Record<string, Handler>, tokens: Record<string, string> =
   };
 }
 
-describe('client session (spec §4)', () => {
+describe('client session (docs/product.md §4)', () => {
   it('login stores the token, sends it as Bearer and loads the user', async () => {
     const t = setup({
       'POST /api/v1/auth/login': () => json({ access_token: 'tok-1' }),

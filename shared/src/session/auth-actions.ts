@@ -21,7 +21,7 @@ interface SessionScope<TUser extends AuthUser> {
 }
 
 export interface SessionActions<TUser extends AuthUser = AuthUser> {
-  /** Store the token, then load the user (spec §4 steps 2–3); on failure the user becomes false and the error is rethrown. */
+  /** Store the token, then load the user (docs/product.md §4 steps 2–3); on failure the user becomes false and the error is rethrown. */
   login(credentials: Credentials): Promise<TUser>;
   /** Sign in with a token obtained elsewhere (the social sign-in callback). */
   loginWithToken(token: string): Promise<TUser>;
@@ -105,7 +105,7 @@ export function createAdminSession(deps: SessionDeps = {}): SessionActions<Admin
   });
 }
 
-/** The page's client session (spec §4 "Client authentication"). */
+/** The page's client session (docs/product.md §4 "Client authentication"). */
 export const clientSession = createClientSession();
 /** The page's admin session, kept apart from the client one. */
 export const adminSession = createAdminSession();

@@ -2,7 +2,7 @@ import { guardNavigation } from './guard';
 
 const user = { id: 'u1', role: { name: 'client' } };
 
-describe('guardNavigation (spec §4 route guard)', () => {
+describe('guardNavigation (docs/product.md §4 route guard)', () => {
   it('lets anyone open a public route', () => {
     expect(guardNavigation(false, '/terms', { client: false, admin: false })).toEqual({ allow: true });
   });

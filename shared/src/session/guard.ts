@@ -12,7 +12,7 @@ export type GuardDecision =
     };
 
 /**
- * The route guard of spec §4, run before each navigation: a client route
+ * The route guard of docs/product.md §4, run before each navigation: a client route
  * without a client user (or an admin route without an admin) saves the full
  * requested path and sends the visitor to `/`.
  */

@@ -5,7 +5,7 @@ import { browserStorage } from './storage-keys';
 import type { AdminMe, Me } from '../contract/accounts';
 
 /**
- * Runs the spec §4 start-up flow against the real API and stores the
+ * Runs the docs/product.md §4 start-up flow against the real API and stores the
  * outcome in the page's atoms (the shell, and a remote running standalone).
  * Until it finishes both states are null.
  */

@@ -24,7 +24,7 @@ function deps(overrides: Partial<StartupDeps>): StartupDeps {
   };
 }
 
-describe('runStartup (spec §4 start-up)', () => {
+describe('runStartup (docs/product.md §4 start-up)', () => {
   it('with no token, both users are false and nothing is loaded', async () => {
     const d = deps({});
     await expect(runStartup(d)).resolves.toEqual({ client: false, admin: false, redirectTo: null });

@@ -26,7 +26,7 @@ function takeSaved(storage: KeyValueStorage, key: string): string | null {
 }
 
 /**
- * The start-up flow of spec §4. A client token is tried first; only when
+ * The start-up flow of docs/product.md §4. A client token is tried first; only when
  * there is none is an admin token tried. A token that fails is removed.
  * The caller applies the result: atoms first, then the redirect.
  */

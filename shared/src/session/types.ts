@@ -1,6 +1,6 @@
 import type { AdminMe, Me } from '../contract/accounts';
 
-/** Role names of spec §3; a user without a role is treated as `unauthorized`. */
+/** Role names of docs/product.md §3; a user without a role is treated as `unauthorized`. */
 export type RoleName = 'client' | 'contractor' | 'expert' | 'unauthorized' | (string & {});
 
 /** Either session's user: a client, specialist or expert (`GET /auth/me`), or an admin (`GET /admin/auth/me`). */

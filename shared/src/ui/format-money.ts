@@ -2,7 +2,7 @@ import { currencyDigits, parseMoney } from '../money/parse-money';
 import { numberFormat } from '../i18n/intl-formats';
 
 /**
- * Money travels as integers of minor units (spec §7). The number of minor
+ * Money travels as integers of minor units (docs/product.md §7). The number of minor
  * digits is the ISO 4217 one Intl knows (XAF 0, EUR 2), unless the reference
  * book says otherwise.
  */

@@ -1,6 +1,6 @@
 import type { ImgHTMLAttributes } from 'react';
 
-/** An image that hides itself when its file is missing (spec §8). */
+/** An image that hides itself when its file is missing (docs/product.md §8). */
 export function HideOnError(props: ImgHTMLAttributes<HTMLImageElement> & { alt: string }) {
   return (
     <img

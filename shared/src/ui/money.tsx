@@ -5,7 +5,7 @@ import { referenceBookAtom } from '../reference/atoms';
 import { formatMoney } from './format-money';
 
 export interface MoneyProps {
-  /** Minor units (spec §7). */
+  /** Minor units (docs/product.md §7). */
   amount: number;
   currency: string;
   /** "+" before money coming in and "−" before money going out, as on a statement. */

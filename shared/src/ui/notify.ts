@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 
-/** How long the product's own notifications stay (spec §9). */
+/** How long the product's own notifications stay (docs/product.md §9). */
 export const NOTIFICATION_DURATION_MS = 5000;
 
 /**

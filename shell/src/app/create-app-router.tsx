@@ -24,7 +24,7 @@ export function appRoutes(): RouteObject[] {
   ];
 }
 
-/** History mode with base `/` (spec §2). */
+/** History mode with base `/` (docs/product.md §2). */
 export function createAppRouter() {
   return createBrowserRouter(appRoutes(), { basename: '/' });
 }

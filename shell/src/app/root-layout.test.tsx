@@ -32,12 +32,12 @@ const navLabels = () =>
     .map((link) => link.textContent);
 
 describe('RootLayout chrome', () => {
-  it('shows the guest header (Home, For contractor, language, Login, Sign up) when both states are false', () => {
+  it('shows the guest header (Home, For contractors, language, Login, Sign up) when both states are false', () => {
     renderLayout(false, false);
     const header = screen.getByRole('banner');
     const nav = within(header).getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-    expect(within(nav).getByRole('link', { name: 'For contractor' })).toHaveAttribute('href', '/contractors');
+    expect(within(nav).getByRole('link', { name: 'For contractors' })).toHaveAttribute('href', '/contractors');
     expect(within(header).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(within(header).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
     expect(within(header).getByRole('combobox', { name: 'Language' })).toHaveValue('en');
@@ -46,7 +46,7 @@ describe('RootLayout chrome', () => {
   it('marks the current landing link so that only the other one stays under 768 px', () => {
     renderLayout(false, false, '/contractors');
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'For contractor' })).toHaveClass('nav-link--mobile-hidden');
+    expect(within(nav).getByRole('link', { name: 'For contractors' })).toHaveClass('nav-link--mobile-hidden');
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveClass('nav-link--mobile-hidden');
   });
 
@@ -102,7 +102,7 @@ describe('RootLayout chrome', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Clients', 'Contractors', 'Assessors', 'Escrow', 'Disputes', 'Reported messages', 'Audit trail', 'Outbox']);
+    ).toEqual(['Clients', 'Contractors', 'Experts', 'Escrow', 'Disputes', 'Reported messages', 'Audit trail', 'Outbox', 'Account security']);
   });
 
   it('opens the terms and privacy pages in a new tab from the footer', () => {

@@ -6,11 +6,13 @@ import { useLingui } from '@lingui/react/macro';
 import { adminUserAtom, clientUserAtom } from 'shared/session';
 import { NOTIFICATION_DURATION_MS } from 'shared/ui';
 import { ChatLauncher } from '../features/chat/chat-launcher';
+import { chatClearance } from '../features/chat/chat-clearance';
 import { useScrollToTopOnNavigate } from '../features/routing/use-scroll-to-top-on-navigate';
 import { useDocumentTitle } from '../features/routing/use-document-title';
 import { AdminHeader } from '../features/chrome/admin-header';
 import { ClientHeaderSlot } from '../features/chrome/client-header-loader';
 import { GuestHeader } from '../features/chrome/guest-header';
+import { SignInPrompt } from '../features/routing/sign-in-prompt';
 import { ScrollTopButton } from '../features/chrome/scroll-top-button';
 import { SiteFooter } from '../features/chrome/site-footer';
 import { useHeaderHeight } from '../features/chrome/use-header-height';
@@ -45,14 +47,18 @@ export function RootLayout() {
         {t`Skip to content`}
       </a>
       {header}
+      {client === false && admin === false && <SignInPrompt />}
       <main id="content" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter />
+      {/* The back office is a tool, not the shop front: no marketing footer and no customer chat there. */}
+      {!admin && <SiteFooter />}
       <ScrollTopButton />
-      <div className="chat-slot">
-        <ChatLauncher />
-      </div>
+      {!admin && (
+        <div className="chat-slot" ref={chatClearance}>
+          <ChatLauncher />
+        </div>
+      )}
       {/* Under the sticky header, never over its Login or Sign out; the floating buttons own the bottom corner. */}
       <Toaster
         position="top-center"

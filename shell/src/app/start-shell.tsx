@@ -50,6 +50,9 @@ function routerSettled(router: AppRouter): Promise<void> {
   });
 }
 
+/** The pages a client signs in from. */
+const SIGN_IN_PAGES = new Set(['Login', 'VerifyEmail', 'SocialCallback', 'SocialLinkConfirm']);
+
 /** Runs `task` at the browser's next quiet moment (within `timeoutMs`), or after a short delay without requestIdleCallback (Safari). */
 function whenIdle(task: () => void, timeoutMs = 2000): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(() => task(), { timeout: timeoutMs });
@@ -97,7 +100,7 @@ async function hydratePrerendered(container: HTMLElement, route: RouteEntry & { 
 /**
  * Boot order: locale and remotes configuration in parallel with the session
  * start-up; the router is created only once the session state is known, so
- * the guard never sees a half-loaded state (spec §4). A public page the
+ * the guard never sees a half-loaded state (docs/product.md §4). A public page the
  * server sent prerendered in the visitor's language is hydrated instead of
  * drawn again.
  */
@@ -115,6 +118,10 @@ export async function startShell(container: HTMLElement): Promise<void> {
   // messages need the language first (a signed-in page's follow below, a prerendered page's in hydratePrerendered).
   const remotesReady = loadRemotesConfig().then(() => preloadRoute(route, { page: false }));
   const sessionReady = startSession();
+  // From a sign-in page the next stop is the client's dashboard: its remote and page load while the
+  // visitor types (or while the e-mail link is checked), not one after the other once they are in.
+  if (route && SIGN_IN_PAGES.has(route.name))
+    void Promise.all([localeReady, remotesReady]).then(() => whenIdle(() => preloadRoute(findRoute('/main/dashboard'))));
   // A returning client's header (its own chunk) loads with the rest, so the first signed-in paint has its chrome.
   const chromeReady = holdsSession('client') ? loadClientHeader().catch(() => undefined) : undefined;
 
@@ -132,7 +139,7 @@ export async function startShell(container: HTMLElement): Promise<void> {
   // What the server sent into the root before React takes it: the start-up page (index.html) or a prerendered page.
   const sent = container.innerHTML;
   const root: Root = createRoot(container);
-  // Reference book, plans and localization (spec §4): loaded now, again on a language change, never blocking.
+  // Reference book, plans and localization (docs/product.md §4): loaded now, again on a language change, never blocking.
   // (Never while prerendering: the page's HTML must not depend on data the hydrating page does not have yet.)
   if (!isPrerendering()) followStartupData();
   // The providers mount now, while the session and the remotes load, so the page's own render later only adds to

@@ -27,13 +27,12 @@ import { SIGNED_IN } from '../../accounts/signed-in';
 import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { HttpError } from '../../plugins/error-handler';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
-import type { PaymentProvider } from '../../escrow/payment-provider';
 import { idempotent } from '../../escrow/idempotency';
 import { contractMilestones, findContract } from '../../escrow/contracts';
 import { disputeView } from '../../escrow/contract-views';
 import { addDisputeMessage, resolveDispute, startMediation, type DisputeRow } from '../../escrow/dispute-operations';
 import { declareInsolvency } from '../../escrow/insolvency-operations';
-import { checkLedger, ledgerWatermark } from '../../escrow/ledger-check';
+import { runLedgerCheck } from '../../escrow/ledger-check-job';
 import { notificationMailer } from '../../marketplace/notification-mail';
 import { escrowFiles, lockContext, notFound, sendAnswer, sendEscrowFile, sendStatement, viewOf } from '../contracts/contract-access';
 import { UUID } from '../projects/project-guards';
@@ -43,7 +42,7 @@ const TAGS = ['admin escrow'];
 const PAGE_SIZE = 20;
 
 /** The back office's escrow: held funds, contracts, expert assignment, disputes, insolvency and the ledger check. */
-export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig; payments: PaymentProvider }> = async (app, { config }) => {
+export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const files = escrowFiles(app.objectStore);
   const announce = notificationMailer(app, config.publicUrl);
   app.addHook('onRequest', app.requireAdmin);
@@ -397,11 +396,7 @@ export const adminEscrowRoutes: FastifyPluginAsync<{ config: AppConfig; payments
       },
     },
     async () => {
-      const watermark = await ledgerWatermark(app.db);
-      const result = await app.db.transaction(async (tx) => {
-        await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-        return checkLedger(tx, { advanceTo: watermark });
-      });
+      const result = await runLedgerCheck(app.db);
       return { ...result, checked_at: new Date().toISOString() };
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { errorResponses, PhotoUploadedSchema, ProfileSchema, ProfileUpdatedSchema } from 'shared/contract';
-import { API_MESSAGES as M } from 'shared/messages';
+import { ChangePasswordSchema, errorResponses, MessageAnswerSchema, PhotoUploadedSchema, ProfileSchema, ProfileUpdatedSchema } from 'shared/contract';
+import { API_MESSAGES as M, SECURITY_API_MESSAGES as S } from 'shared/messages';
 import type { AppConfig } from '../../config';
 import { findUserByEmail, normalizeEmail, photoUrl, publicUser, type UserRow } from '../../accounts/users';
 import type { ValibotTypeProvider } from '../../http/valibot-provider';
@@ -10,7 +10,10 @@ import { checkImage } from '../../uploads/image-check';
 import { PhotoStorage } from '../../uploads/photo-storage';
 import { issueAccountToken } from '../../accounts/account-tokens';
 import { SIGNED_IN } from '../../accounts/signed-in';
-import { emailChangeMail } from '../../mail/templates';
+import { emailChangeMail, passwordChangedMail } from '../../mail/templates';
+import { confirmIdentity } from '../../accounts/confirm-identity';
+import { hashPassword } from '../../accounts/passwords';
+import { endOtherSessions } from '../../accounts/sessions';
 import { mailTranslator, mayMail } from './account-helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -46,6 +49,8 @@ export async function profileRoutes(app: FastifyInstance, { config }: { config: 
       const emailChanged = email !== current.email;
       // Each change sends an e-mail from our address to one the caller chose: a few an hour is plenty.
       if (emailChanged) {
+        // A stolen session token alone must not move the account to another address.
+        await confirmIdentity(request, reply, current, input);
         const changes = await app.attempts.hit(`emailChange:user:${current.id}`, HOUR_MS);
         app.refuseOverLimit(request, reply, changes, config.rateLimits.emailChangesPerHour);
       }
@@ -67,6 +72,37 @@ export async function profileRoutes(app: FastifyInstance, { config }: { config: 
         await app.deliverMail(emailChangeMail(mailTranslator(updated, request), email, updated.first_name, link));
       });
       return { ...publicUser(updated), message: request.t(M.emailChangeSent, { email }) };
+    },
+  );
+
+  api.put(
+    '/auth/password',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Choose a new password, proved by the current one; every other session ends',
+        security: SIGNED_IN,
+        body: ChangePasswordSchema,
+        response: { 200: MessageAnswerSchema, ...errorResponses(401, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      const current = request.user!;
+      await confirmIdentity(request, reply, current, input);
+      const passwordHash = await hashPassword(input.password);
+      await app.db.transaction(async (tx) => {
+        await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [current.id, passwordHash]);
+        // Whoever else holds a session (a stolen token among them) is signed out; so is every e-mailed link.
+        await endOtherSessions(tx, current.id, request.sessionToken!);
+      });
+      app.afterResponse(request, () =>
+        app.deliverMail(
+          passwordChangedMail(mailTranslator(current, request), current.email, current.first_name, `${config.publicUrl}/forgot-password`),
+        ),
+      );
+      return { message: request.t(S.passwordUpdated) };
     },
   );
 

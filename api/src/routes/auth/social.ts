@@ -13,6 +13,7 @@ import {
   SocialProvidersSchema,
   SocialSignedInSchema,
   TokenBodySchema,
+  TwoFactorChallengeSchema,
 } from 'shared/contract';
 import { API_MESSAGES as M, SOCIAL_API_MESSAGES as S } from 'shared/messages';
 import type { AppConfig, OAuthProviderName } from '../../config';
@@ -24,6 +25,7 @@ import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { socialLinkMail } from '../../mail/templates';
 import { HttpError } from '../../plugins/error-handler';
 import { mailTranslator, refuseBlockedUser } from './account-helpers';
+import { challengeAnswer, needsSecondFactor } from './two-factor';
 import { completeLink, countFailedAttempt, findLinkRequest, issueMailToken, resolveSocialAccount } from './social-accounts';
 import { authorizationUrl, fetchProfile, ForeignTokenError, newFlowSecrets, type SocialProfile } from './social-provider';
 
@@ -53,10 +55,13 @@ export async function socialRoutes(app: FastifyInstance, { config }: { config: A
     return { name, provider: config.oauth[name] };
   };
 
-  const signIn = async (user: UserRow, extra: Record<string, unknown> = {}) => ({
-    access_token: await createSession(app.db, 'client', user.id, config.tokenTtlDays),
-    ...extra,
-  });
+  // A provider's word replaces the password, not the second factor: an account with one gets the same challenge as after a password.
+  const signIn = async (user: UserRow, request: FastifyRequest, reply: FastifyReply, extra: Record<string, unknown> = {}) => {
+    if (await needsSecondFactor(app, request, user.id)) {
+      return reply.status(202).send(await challengeAnswer(app, request, { kind: 'user', id: user.id }, 'code'));
+    }
+    return { access_token: await createSession(app.db, 'client', user.id, config.tokenTtlDays), ...extra };
+  };
 
   const requestExpired = (request: FastifyRequest) => new HttpError(410, request.t(S.linkRequestExpired));
 
@@ -113,6 +118,7 @@ export async function socialRoutes(app: FastifyInstance, { config }: { config: A
         querystring: SocialCallbackQuerySchema,
         response: {
           200: SocialSignedInSchema,
+          202: TwoFactorChallengeSchema,
           403: SignInRefusedSchema,
           409: SocialLinkRequiredSchema,
           ...errorResponses(400, 404, 422, 502),
@@ -160,7 +166,7 @@ export async function socialRoutes(app: FastifyInstance, { config }: { config: A
           can_use_password: outcome.user.password_hash !== null,
         });
       }
-      return signIn(outcome.user, outcome.kind === 'signed-in' && outcome.passwordRemoved ? { password_removed: true } : {});
+      return signIn(outcome.user, request, reply, outcome.kind === 'signed-in' && outcome.passwordRemoved ? { password_removed: true } : {});
     },
   );
 
@@ -169,7 +175,7 @@ export async function socialRoutes(app: FastifyInstance, { config }: { config: A
     if (!user) throw requestExpired(request);
     const refused = refuseBlockedUser(user, request, reply);
     if (refused) return refused;
-    return signIn(user);
+    return signIn(user, request, reply);
   };
 
   api.post(
@@ -180,7 +186,7 @@ export async function socialRoutes(app: FastifyInstance, { config }: { config: A
         tags,
         summary: "Confirm a pending link with the account's password, and sign in",
         body: PendingLinkPasswordSchema,
-        response: { 200: AccessTokenSchema, 403: SignInRefusedSchema, ...errorResponses(401, 410, 422, 429) },
+        response: { 200: AccessTokenSchema, 202: TwoFactorChallengeSchema, 403: SignInRefusedSchema, ...errorResponses(401, 410, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -230,7 +236,7 @@ export async function socialRoutes(app: FastifyInstance, { config }: { config: A
         tags,
         summary: 'Follow the e-mailed link that confirms a pending link, and sign in',
         body: TokenBodySchema,
-        response: { 200: AccessTokenSchema, 403: SignInRefusedSchema, ...errorResponses(410, 422, 429) },
+        response: { 200: AccessTokenSchema, 202: TwoFactorChallengeSchema, 403: SignInRefusedSchema, ...errorResponses(410, 422, 429) },
       },
     },
     async (request, reply) => {

@@ -72,7 +72,7 @@ function guessCountry(request: FastifyRequest): string {
   return DEFAULT_COUNTRY[request.locale];
 }
 
-/** `GET /common/reference-book`, `GET /plans`, `GET /localization/info`: what every screen needs, loaded at start-up (spec §4). */
+/** `GET /common/reference-book`, `GET /plans`, `GET /localization/info`: what every screen needs, loaded at start-up (docs/product.md §4). */
 export const commonRoutes: FastifyPluginAsync = async (app) => {
   const api = app.withTypeProvider<ValibotTypeProvider>();
   const tags = ['reference data'];

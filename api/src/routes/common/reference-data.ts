@@ -32,7 +32,7 @@ export const COUNTRIES: readonly CountryEntry[] = [
 
 export interface CategoryEntry {
   code: string;
-  /** The broad category of spec §2 a trade belongs to. */
+  /** The broad category of docs/product.md §2 a trade belongs to. */
   group: 'renovation' | 'construction' | 'smart_home';
   labels: Labels;
 }
@@ -89,7 +89,7 @@ export interface PlanEntry {
   features: Labels[];
 }
 
-/** Fee on every escrow release, on top of the payment gateway's own fees (spec §9). */
+/** Fee on every escrow release, on top of the payment gateway's own fees (docs/product.md §9). */
 export const TRANSACTION_FEE_PERCENT = 1.5;
 
 export const PLANS: readonly PlanEntry[] = [
@@ -101,7 +101,7 @@ export const PLANS: readonly PlanEntry[] = [
     labels: { en: 'Home owner', fr: 'Propriétaire' },
     features: [
       { en: 'Post projects and receive quotes for free', fr: 'Publiez vos projets et recevez des devis gratuitement' },
-      { en: 'Milestone escrow with independent inspection', fr: 'Séquestre par étape avec inspection indépendante' },
+      { en: 'Milestone escrow with independent inspection', fr: 'Séquestre par jalon avec inspection indépendante' },
       {
         en: `About ${TRANSACTION_FEE_PERCENT} % per release, on top of payment gateway fees`,
         fr: `Environ ${TRANSACTION_FEE_PERCENT.toLocaleString('fr-FR')} % par versement, en plus des frais de la passerelle de paiement`,
@@ -117,7 +117,7 @@ export const PLANS: readonly PlanEntry[] = [
     features: [
       { en: 'Verified profile in the directory', fr: 'Profil vérifié dans l’annuaire' },
       { en: 'Up to 5 quotes a month', fr: 'Jusqu’à 5 devis par mois' },
-      { en: 'Paid per milestone through escrow', fr: 'Payé à chaque étape via le séquestre' },
+      { en: 'Paid per milestone through escrow', fr: 'Payé à chaque jalon via le séquestre' },
     ],
   },
   {

@@ -1,15 +1,18 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MessageDescriptor } from '@lingui/core';
+import type { ContractRole, EscrowFilePurpose } from 'shared/contract';
 import { ESCROW_API_MESSAGES as EM, STATEMENT_MESSAGES } from 'shared/messages';
 import { prepared, type Queryable } from '../../db/database';
 import { HttpError } from '../../plugins/error-handler';
 import { contractMilestones, type ContractRow, type MilestoneRow } from '../../escrow/contracts';
-import { accountFigures, contractStatement, contractViewById, type ViewerRole } from '../../escrow/contract-views';
+import { accountFigures, contractStatement, contractViewById } from '../../escrow/contract-views';
 import type { ContractContext } from '../../escrow/operations';
 import type { Answer } from '../../escrow/idempotency';
 import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, StoredFiles, contentDisposition, type FileKind } from '../../uploads/stored-files';
 import type { UploadedFile } from '../../uploads/multipart-upload';
 import type { ObjectStore } from '../../uploads/object-store';
+import type { PhotoMetadata } from '../../site-record/photo-metadata';
 import { UUID } from '../projects/project-guards';
 
 /** Photos, reports and evidence of contracts under `escrow/` of the object store. */
@@ -61,34 +64,58 @@ export async function lockContext(
   return { ctx, milestone };
 }
 
-export async function viewOf(db: Queryable, contractId: string, role: ViewerRole) {
+export async function viewOf(db: Queryable, contractId: string, role: ContractRole) {
   return (await contractViewById(db, contractId, role))!;
 }
 
-/** Saves uploaded files and their rows; files already written are removed by the caller's `cleanup` if the transaction fails. */
+/** What a stored file is attached to. */
+export interface EscrowFileTarget {
+  contractId: string;
+  milestoneId?: string;
+  disputeId?: string;
+  dailyLogId?: string;
+  changeOrderId?: string;
+  purpose: EscrowFilePurpose;
+  uploaderId: string;
+}
+
+/**
+ * Saves uploaded files and their rows, each with the SHA-256 of its bytes (the site record's
+ * chain covers them) and, for photos, the capture time and position `metadata` read from them;
+ * files already written are removed by the caller's `cleanup` if the transaction fails.
+ */
 export async function storeEscrowFiles(
   files: StoredFiles<string>,
   tx: Queryable,
   saved: string[],
-  target: { contractId: string; milestoneId?: string; disputeId?: string; purpose: 'photo' | 'report' | 'estimate' | 'evidence'; uploaderId: string },
+  target: EscrowFileTarget,
   uploads: UploadedFile[],
+  metadata: (PhotoMetadata | undefined)[] = [],
 ): Promise<void> {
-  for (const upload of uploads) {
+  for (const [index, upload] of uploads.entries()) {
     const storedName = await files.save(upload.data, FILE_EXTENSIONS[upload.kind]);
     saved.push(storedName);
+    const meta = metadata[index];
     await tx.query(
-      `INSERT INTO escrow_files (contract_id, milestone_id, dispute_id, purpose, file_name, stored_name, content_type, size_bytes, uploaded_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      `INSERT INTO escrow_files (contract_id, milestone_id, dispute_id, daily_log_id, change_order_id, purpose, file_name, stored_name,
+                                 content_type, size_bytes, uploaded_by, sha256, captured_at, latitude, longitude)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         target.contractId,
         target.milestoneId ?? null,
         target.disputeId ?? null,
+        target.dailyLogId ?? null,
+        target.changeOrderId ?? null,
         target.purpose,
         upload.fileName,
         storedName,
         FILE_CONTENT_TYPES[upload.kind],
         upload.data.length,
         target.uploaderId,
+        createHash('sha256').update(upload.data).digest('hex'),
+        meta?.capturedAt ?? null,
+        meta?.latitude ?? null,
+        meta?.longitude ?? null,
       ],
     );
   }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { API_MESSAGES as M, ESCROW_API_MESSAGES as EM, MARKETPLACE_API_MESSAGES as MM } from 'shared/messages';
+import { API_MESSAGES as M, ESCROW_API_MESSAGES as EM, MARKETPLACE_API_MESSAGES as MM, PAYIN_MESSAGES as PI } from 'shared/messages';
 import type { AppConfig } from '../../config';
-import type { Queryable } from '../../db/database';
+import { prepared, type Queryable } from '../../db/database';
 import { parseWith } from '../../accounts/validate';
 import { SIGNED_IN } from '../../accounts/signed-in';
 import type { ValibotTypeProvider } from '../../http/valibot-provider';
@@ -12,13 +12,14 @@ import { notificationMailer } from '../../marketplace/notification-mail';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
 import { readMultipart, type UploadRules } from '../../uploads/multipart-upload';
 import { idempotencyKeyOf, idempotent, requestHash, type Answer } from '../../escrow/idempotency';
-import { PaymentUnavailableError, type ChargeResult, type PaymentProvider } from '../../escrow/payment-provider';
-import { abandonIntent, chargeIntent, declinedAnswer, postCharged, recordDecline, type PaymentIntent } from '../../escrow/card-payments';
+import { abandonIntent, type PaymentIntent } from '../../escrow/card-payments';
+import { PayinUnavailableError, type PayinStart } from '../../payments/payin-provider';
+import { closeIntent, latestIntent, payinView, settlePayin, type PayinIntent, type PayinProviders } from '../../payments/payins/payin-service';
 import { completeMilestone, inspectMilestone, type ContractContext } from '../../escrow/operations';
 import { FUND_BEGIN, RELEASE, moneyCall, type MoneyAnswer } from '../../escrow/payment-calls';
 import { addDisputeMessage, openDispute, type DisputeRow } from '../../escrow/dispute-operations';
 import { estimateMilestone, recommendedReplacements, settleInsolvency } from '../../escrow/insolvency-operations';
-import { contractView, disputeView, findContractDetail, renderAnswer, roleIn, type ViewerRole } from '../../escrow/contract-views';
+import { contractView, disputeView, findContractDetail, renderAnswer, roleIn } from '../../escrow/contract-views';
 import { findContract, type MilestoneRow } from '../../escrow/contracts';
 import {
   CompletionFieldsSchema,
@@ -33,6 +34,8 @@ import {
   FileResponseSchema,
   FundBodySchema,
   FundingSchema,
+  FundingStartedSchema,
+  PayinViewSchema,
   IdParamsSchema,
   InspectionFieldsSchema,
   ReleaseSchema,
@@ -44,6 +47,7 @@ import {
   StatementAnswerSchema,
   StatementQuerySchema,
   errorResponses,
+  type ContractRole,
 } from 'shared/contract';
 import {
   DOCUMENT_KINDS,
@@ -59,6 +63,7 @@ import {
   viewOf,
 } from './contract-access';
 import { UUID } from '../projects/project-guards';
+import { isApiLocale } from '../../i18n/server-i18n';
 
 /** The contract a route names, and its milestone when it names one. */
 type Target = { id: string; milestoneId?: string };
@@ -81,7 +86,7 @@ const EVIDENCE_RULES: UploadRules = { ...REPORT_RULES, field: 'evidence' };
  * escrow, completion, inspection, release, disputes, insolvency settlement
  * and reviews. Money-moving calls are idempotent.
  */
-export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: PaymentProvider }> = async (app, { config, payments }) => {
+export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payins: PayinProviders }> = async (app, { config, payins }) => {
   const files = escrowFiles(app.objectStore);
   const announce = notificationMailer(app, config.publicUrl);
   const ttlHours = config.escrow.idempotencyTtlHours;
@@ -93,7 +98,7 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
   const userId = (request: FastifyRequest) => request.user!.id;
 
   /** The viewer's role on a contract they may see, or 404. */
-  async function roleFor(db: Queryable, request: FastifyRequest, contractId: string): Promise<ViewerRole> {
+  async function roleFor(db: Queryable, request: FastifyRequest, contractId: string): Promise<ContractRole> {
     if (!UUID.test(contractId)) throw notFound(request);
     const contract = await findContract(db, contractId);
     const role = contract && roleIn(contract, userId(request));
@@ -101,11 +106,11 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     return role;
   }
 
-  const refuse = (request: FastifyRequest, allowed: ViewerRole[]) =>
+  const refuse = (request: FastifyRequest, allowed: ContractRole[]) =>
     new HttpError(403, request.t(allowed.includes('expert') ? EM.notAssignedExpert : MM.forbidden));
 
   /** Checked before the body is read: strangers get 404, parties in the wrong role 403. */
-  async function guard(request: FastifyRequest, contractId: string, allowed: ViewerRole[]): Promise<ViewerRole> {
+  async function guard(request: FastifyRequest, contractId: string, allowed: ContractRole[]): Promise<ContractRole> {
     const role = await roleFor(app.db, request, contractId);
     if (!allowed.includes(role)) throw refuse(request, allowed);
     return role;
@@ -120,8 +125,8 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     tx: Queryable,
     request: FastifyRequest,
     target: Target,
-    wanted: ViewerRole | ViewerRole[],
-    work: (ctx: ContractContext, milestone: MilestoneRow | undefined, role: ViewerRole) => Promise<NewNotification[]>,
+    wanted: ContractRole | ContractRole[],
+    work: (ctx: ContractContext, milestone: MilestoneRow | undefined, role: ContractRole) => Promise<NewNotification[]>,
     sent: NewNotification[],
   ) {
     const { ctx, milestone } = await lockContext(tx, request, target.id, target.milestoneId);
@@ -140,8 +145,8 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
   async function changeWithFiles(
     request: FastifyRequest,
     target: Target,
-    wanted: ViewerRole | ViewerRole[],
-    work: (ctx: ContractContext, milestone: MilestoneRow | undefined, role: ViewerRole, saved: string[]) => Promise<NewNotification[]>,
+    wanted: ContractRole | ContractRole[],
+    work: (ctx: ContractContext, milestone: MilestoneRow | undefined, role: ContractRole, saved: string[]) => Promise<NewNotification[]>,
   ) {
     const saved: string[] = [];
     const sent: NewNotification[] = [];
@@ -233,12 +238,22 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
     },
   );
 
+  /** The provider's details of an intent; no trigger announces it, so it does not wait for the listening connections. */
+  const INTENT_STARTED = prepared(
+    `UPDATE payment_intents SET method = $2, provider = $3, redirect_url = $4, expires_at = $5, card_last4 = coalesce(card_last4, $6), updated_at = now()
+      WHERE id = $1 RETURNING *`,
+    { announces: false },
+  );
+
   /**
-   * Funding by card, in three steps (see card-payments): the key, the checks
-   * and the payment intent in one call to the database, the charge outside
-   * any transaction, the posting in a second call. A retry with the same key
-   * finishes a call that was cut off, or replays its answer, a declined card
-   * included.
+   * Funding through the pay-in provider, in steps (see card-payments and
+   * payins/payin-service): the key, the checks and the payment intent in one
+   * call to the database; the provider's pay-in opened with the intent's key,
+   * outside any transaction; the client sent to the provider's hosted page
+   * (card) or asked to approve on their phone (mobile money). The posting
+   * follows the provider's confirmation (webhook, return from the page, or
+   * the reconciliation round), once. A retry with the same key answers the
+   * same pay-in while it waits, then the funding's answer (a decline included).
    */
   api.post(
     '/contracts/:id/milestones/:milestoneId/fund',
@@ -246,12 +261,12 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
       schema: {
         tags: TAGS,
         security: SIGNED_IN,
-        summary: 'Pay a milestone into escrow, by card or from the contract’s credit (needs an Idempotency-Key)',
+        summary: 'Pay a milestone into escrow through the payment provider, or from the contract’s credit (needs an Idempotency-Key)',
         description:
-          'A retry with the same key finishes a call that was cut off, or answers the first answer again (a declined card included): a card is never charged twice.',
+          'No card data: 202 answers the provider’s hosted page to send the client to (card) or the wait for the approval on the phone (mobile money); the milestone is funded when the provider confirms. 200 when the contract’s credit paid for it all, or on a retry once funded. A retry with the same key never opens a second payment.',
         params: ContractMilestoneParamsSchema,
         body: FundBodySchema,
-        response: { 200: FundingSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 422, 502) },
+        response: { 200: FundingSchema, 202: FundingStartedSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 422, 502) },
       },
       // The guard runs in the payment's own call; only a request refused for its body asks it apart, so a
       // stranger still hears 404 and never what was wrong with the body.
@@ -263,7 +278,7 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
         throw request.validationError;
       }
       if (!UUID.test(request.params.id)) throw notFound(request);
-      const { card } = request.body;
+      const body = request.body;
       const scope = `user:${userId(request)}`;
       let key: string;
       try {
@@ -273,20 +288,20 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
         await guard(request, request.params.id, ['client']);
         throw error;
       }
-      // The card is compared through the provider's fingerprint and the holder's name: nothing derived
-      // from the card number or the security code is kept with the key.
-      const cardIdentity = card ? { fingerprint: payments.fingerprint(card), name: card.name } : undefined;
-      const hash = requestHash(request, { ...(request.body as Record<string, unknown>), card: cardIdentity });
+      const provider = payins.forMethod(body.method);
+      if (!provider) {
+        await guard(request, request.params.id, ['client']);
+        throw new HttpError(422, request.t(M.invalidFields), { method: [request.t(PI.methodUnavailable)] });
+      }
+      const hash = requestHash(request, body);
       const sent: NewNotification[] = [];
       const send = (answer: Answer) => {
         announce(sent);
         return sendAnswer(reply, answer);
       };
 
-      // Up to the card in one call (`escrow_fund_begin`): the key, the lock, the checks and the intent,
+      // Up to the provider in one call (`escrow_fund_begin`): the key, the lock, the checks and the intent,
       // or the whole funding when the contract's credit pays for it.
-      const cardMissing = (name: string) =>
-        name === 'cardRequired' ? new HttpError(422, request.t(M.invalidFields), { 'card.number': [request.t(EM.cardNumber)] }) : undefined;
       const begun = await moneyCall<{ answer?: Answer; notifications?: NewNotification[]; intent?: Record<string, unknown>; title?: string }>(
         app.db,
         FUND_BEGIN,
@@ -298,36 +313,85 @@ export const contractRoutes: FastifyPluginAsync<{ config: AppConfig; payments: P
           request.params.id,
           UUID.test(request.params.milestoneId) ? request.params.milestoneId : null,
           userId(request),
-          Boolean(card),
+          true,
           `pi_${randomUUID()}`,
           request.locale,
         ],
-        cardMissing,
       );
       sent.push(...(begun.notifications ?? []));
       if (begun.answer) return send(await renderAnswer(app.db, begun.answer));
 
-      // A payment intent, new or left by a call that was cut off: the card is charged next.
+      // A payment intent, new or left by a call that was cut off: the provider's pay-in is opened (or found) next.
       const intent: PaymentIntent = { ...(begun.intent as unknown as PaymentIntent), amount: Number(begun.intent!.amount) };
-      if (!card) throw new HttpError(409, request.t(EM.paymentPending));
-      const title = begun.title ?? '';
-      let charge: ChargeResult;
+      if (intent.status !== 'created') throw new HttpError(409, request.t(EM.paymentPending));
+      const phone = body.method === 'mobile_money' ? body.phone : undefined;
+      let start: PayinStart;
       try {
-        charge = await chargeIntent(payments, intent, card, title);
+        start = await provider.createPayin({
+          reference: intent.provider_key,
+          amount: intent.amount,
+          currency: intent.currency,
+          method: body.method,
+          ...(body.method === 'mobile_money' ? { phone: body.phone, operator: body.operator } : {}),
+          description: begun.title ?? '',
+          returnUrl: `${config.publicUrl}/main/escrow/${intent.contract_id}?payment=${intent.milestone_id}`,
+          locale: isApiLocale(intent.locale) ? intent.locale : 'en',
+        });
       } catch (error) {
-        if (!(error instanceof PaymentUnavailableError)) throw error;
+        if (!(error instanceof PayinUnavailableError)) throw error;
         await abandonIntent(app.db, intent);
         throw new HttpError(502, request.t(EM.providerFailed));
       }
-      if (charge.status === 'declined') {
-        const answer = declinedAnswer(request.t);
-        await recordDecline(app.db, intent, answer);
-        return send(answer);
+      if (start.kind === 'rejected') {
+        await closeIntent(app.db, intent, 'failed', start.reason);
+        throw new HttpError(422, request.t(M.invalidFields), { phone: [request.t(PI.phoneRejected)] });
       }
-      const paid = charge;
-      const posted = await postCharged(app.db, intent.id, paid, request.t);
-      sent.push(...posted.notifications);
-      return send(posted.answer);
+      const { rows } = await app.db.query<PayinIntent>(INTENT_STARTED, [
+        intent.id,
+        body.method,
+        provider.name,
+        start.kind === 'redirect' ? start.url : null,
+        start.expiresAt,
+        phone ? phone.slice(-4) : null,
+      ]);
+      return reply.status(202).send({ payment: payinView(rows[0], request.t, false) });
+    },
+  );
+
+  api.get(
+    '/contracts/:id/milestones/:milestoneId/payment',
+    {
+      schema: {
+        tags: TAGS,
+        security: SIGNED_IN,
+        summary: 'Where the milestone’s latest payment stands at the provider (the client’s page asks while it waits)',
+        description:
+          'A payment still waiting is looked up at the provider first: the client coming back from the hosted page sees it funded even before the webhook arrives, and it is posted once whichever comes first.',
+        params: ContractMilestoneParamsSchema,
+        response: { 200: PayinViewSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await guard(request, request.params.id, ['client']);
+      if (!UUID.test(request.params.milestoneId)) throw new HttpError(404, request.t(EM.milestoneNotFound));
+      const milestoneStatus = async () =>
+        (
+          await app.db.query<{ status: string }>('SELECT status FROM milestones WHERE id = $1 AND contract_id = $2', [
+            request.params.milestoneId,
+            request.params.id,
+          ])
+        ).rows[0]?.status;
+      if (!(await milestoneStatus())) throw new HttpError(404, request.t(EM.milestoneNotFound));
+      let intent = await latestIntent(app.db, request.params.milestoneId);
+      const provider = intent && (payins.byName(intent.provider ?? '') ?? payins.forMethod(intent.method));
+      if (intent?.status === 'created' && provider) {
+        const payin = await provider.payinStatus(intent.provider_key);
+        if (payin && payin.state !== 'pending') {
+          announce((await settlePayin(app.db, payin)).notifications);
+          intent = await latestIntent(app.db, request.params.milestoneId);
+        }
+      }
+      return payinView(intent, request.t, (await milestoneStatus()) !== 'draft');
     },
   );
 

@@ -43,7 +43,7 @@ import {
   type ConversationRow,
 } from './conversation-access';
 import { MESSAGE_MULTIPART_LIMITS, messageFiles, readMessageMultipart, sendAttachment } from './conversation-files';
-import { UNREAD_SQL, findMessage, messagePage, messageViews, participantMessage, preview, summaries } from './conversation-views';
+import { UNREAD_SQL, findMessage, messagePage, messageViews, participantMessage, summaries } from './conversation-views';
 
 const TAGS = ['conversations'];
 
@@ -309,8 +309,9 @@ export const conversationRoutes: FastifyPluginAsync = async (app) => {
             data: {
               sender: `${sender.first_name} ${sender.last_name}`.trim(),
               title: conversation.project_title,
-              preview: preview(body),
               conversation_id: conversation.id,
+              // A reference, not a copy of the words: the notification reads as the message is now.
+              message_id: id,
             },
             link: conversationLink(conversation.id),
           }));

@@ -14,11 +14,12 @@ import { HttpError } from '../../plugins/error-handler';
 import { convertFromEuroCents } from './currency';
 import { parseDesignQuery, type DesignQuery } from './design-query';
 import type { Queryable } from '../../db/database';
+import { API_DIR } from '../../paths';
 import { ExpiringCache, cachedBody, sendCachedBody, type CachedBody } from '../../web/cached-body';
 import { regionalEuroCents } from './regional-costs';
 
 /** Our own illustrations, shipped with the API (never user uploads). */
-export const DESIGN_ASSETS_DIR = path.resolve(__dirname, '..', '..', '..', 'assets', 'designs');
+export const DESIGN_ASSETS_DIR = path.join(API_DIR, 'assets', 'designs');
 export const DESIGN_IMAGE_PREFIX = '/api/v1/designs/images/';
 const DESIGNS_MAX_AGE_S = 300;
 

@@ -62,7 +62,7 @@ const INVITE_SELECT = `
     LEFT JOIN projects p ON p.id = i.project_id`;
 
 /**
- * Invitations (spec §7 `POST /invites`, `GET /invites`): a client asks a
+ * Invitations (docs/product.md §7 `POST /invites`, `GET /invites`): a client asks a
  * verified specialist to quote on one of their projects, or invites someone
  * by e-mail to join the platform. The specialist accepts or declines.
  */

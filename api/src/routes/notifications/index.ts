@@ -1,8 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { errorResponses, IdParamsSchema, NoContentSchema, NotificationsQuerySchema, NotificationsSchema, UnreadCountSchema } from 'shared/contract';
+import {
+  errorResponses,
+  IdParamsSchema,
+  NOTIFICATION_ID_PATTERN,
+  NoContentSchema,
+  NotificationsQuerySchema,
+  NotificationsSchema,
+  UnreadCountSchema,
+} from 'shared/contract';
+import { SECURITY_API_MESSAGES as S } from 'shared/messages';
 import { SIGNED_IN } from '../../accounts/signed-in';
+import { HttpError } from '../../plugins/error-handler';
 import type { ValibotTypeProvider } from '../../http/valibot-provider';
-import { notificationView, type NotificationRow } from './notification-view';
+import { NOTIFICATION_SELECT, notificationView, type NotificationRow } from './notification-view';
 import { notificationStreamRoutes } from './stream';
 
 /** The bell: the signed-in user's notifications, rendered in their current language, and the unread count. */
@@ -26,8 +36,8 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { before } = request.query;
       const { rows } = await app.db.query<NotificationRow>(
-        `SELECT * FROM notifications WHERE user_id = $1 AND ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT 30`,
-        [request.user!.id, before !== undefined && Number.isInteger(before) && before > 0 ? before : null],
+        `${NOTIFICATION_SELECT} WHERE n.user_id = $1 AND ($2::bigint IS NULL OR n.id < $2) ORDER BY n.id DESC LIMIT 30`,
+        [request.user!.id, before ?? null],
       );
       return { data: rows.map((row) => notificationView(request.t, row)) };
     },
@@ -59,12 +69,13 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Mark one notification read',
         security: SIGNED_IN,
         params: IdParamsSchema,
-        response: { 204: NoContentSchema, ...errorResponses(401) },
+        response: { 204: NoContentSchema, ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {
+      if (!NOTIFICATION_ID_PATTERN.test(request.params.id)) throw new HttpError(404, request.t(S.notificationNotFound));
       const id = Number(request.params.id);
-      if (Number.isInteger(id) && id > 0) {
+      {
         await app.db.query('UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE id = $1 AND user_id = $2', [id, request.user!.id]);
       }
       return reply.status(204).send(null);

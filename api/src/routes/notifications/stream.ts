@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { errorResponses, EventStreamSchema, NOTIFICATION_EVENTS, type AppNotification } from 'shared/contract';
@@ -8,7 +9,7 @@ import { hashToken } from '../../accounts/tokens';
 import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import type { Translator } from '../../i18n/server-i18n';
 import { HttpError } from '../../plugins/error-handler';
-import { notificationView, type NotificationRow } from './notification-view';
+import { NOTIFICATION_SELECT, notificationView, type NotificationRow } from './notification-view';
 
 /** The channel the database announces each new notification on, as `<user id>:<notification id>` (migration 0019). */
 export const NOTIFICATION_ADDED = 'notification_added';
@@ -19,10 +20,15 @@ export const MAX_STREAMS_PER_USER = 5;
 /** Under the idle timeouts of common proxies (often 30 or 60 s), so they never close a quiet stream. */
 export const HEARTBEAT_MS = 25_000;
 
+/** A stream whose instance has not refreshed it for this long (it died) no longer counts against the cap. */
+const STALE_SECONDS = Math.ceil((HEARTBEAT_MS * 3) / 1000);
+
 /** Unread notifications a reconnecting page is sent at most; older ones it reads from the list. */
 const REPLAY_LIMIT = 30;
 
 interface OpenStream {
+  /** Its row in `live_streams`, counted by every instance. */
+  id: string;
   userId: string;
   tokenHash: string;
   expiresAt: number;
@@ -59,12 +65,38 @@ export const notificationStreamRoutes: FastifyPluginAsync = async (app) => {
       .catch((error: unknown) => app.log.warn({ err: error }, 'notification stream write failed'));
   };
 
+  const forgetting = new Set<Promise<void>>();
   const end = (stream: OpenStream) => {
     const streams = byUser.get(stream.userId);
-    streams?.delete(stream);
+    const listed = streams?.delete(stream) ?? false;
     if (streams?.size === 0) byUser.delete(stream.userId);
     if (!stream.out.writableEnded) stream.out.end();
+    if (listed) {
+      const forgotten = app.db
+        .query('DELETE FROM live_streams WHERE id = $1', [stream.id])
+        .then(
+          () => undefined,
+          (error: unknown) => app.log.warn({ err: error }, 'a live stream’s row could not be deleted; it stops counting once stale'),
+        )
+        .finally(() => forgetting.delete(forgotten));
+      forgetting.add(forgotten);
+    }
   };
+
+  /**
+   * Lists a new stream of `userId` for every instance, unless they already have
+   * MAX_STREAMS_PER_USER open anywhere. Counted and listed under a lock of that
+   * person's: pages opening at once on several instances cannot all slip under the cap.
+   */
+  const claimStream = (userId: string, id: string) =>
+    app.db.transaction(async (tx) => {
+      await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('live_streams:' || $1::text, 0))", [userId]);
+      await tx.query('DELETE FROM live_streams WHERE user_id = $1 AND seen_at <= now() - make_interval(secs => $2)', [userId, STALE_SECONDS]);
+      const { rows } = await tx.query<{ open: number }>('SELECT count(*)::int AS open FROM live_streams WHERE user_id = $1', [userId]);
+      if (rows[0]!.open >= MAX_STREAMS_PER_USER) return false;
+      await tx.query('INSERT INTO live_streams (id, user_id) VALUES ($1, $2)', [id, userId]);
+      return true;
+    });
 
   const everyStream = () => [...byUser.values()].flatMap((streams) => [...streams]);
 
@@ -74,7 +106,7 @@ export const notificationStreamRoutes: FastifyPluginAsync = async (app) => {
       const streams = userId ? byUser.get(userId) : undefined;
       if (!streams || !id) return;
       // One read for every page of the reader, each rendering it in its own language.
-      const row = app.db.query<NotificationRow>('SELECT * FROM notifications WHERE id = $1', [id]).then((result) => result.rows[0]);
+      const row = app.db.query<NotificationRow>(`${NOTIFICATION_SELECT} WHERE n.id = $1`, [id]).then((result) => result.rows[0]);
       for (const stream of streams) {
         write(stream, async () => {
           const found = await row;
@@ -104,9 +136,17 @@ export const notificationStreamRoutes: FastifyPluginAsync = async (app) => {
 
   const heartbeat = setInterval(() => {
     const now = Date.now();
-    for (const stream of everyStream()) {
+    const open = everyStream();
+    for (const stream of open) {
       if (stream.expiresAt <= now) end(stream);
       else write(stream, async () => ': heartbeat\n\n');
+    }
+    // Still open here: the other instances keep counting them.
+    const alive = everyStream().map((stream) => stream.id);
+    if (alive.length > 0) {
+      app.db
+        .query('UPDATE live_streams SET seen_at = now() WHERE id = ANY ($1::uuid[])', [alive])
+        .catch((error: unknown) => app.log.warn({ err: error }, 'live streams could not be refreshed'));
     }
   }, HEARTBEAT_MS).unref();
 
@@ -118,6 +158,7 @@ export const notificationStreamRoutes: FastifyPluginAsync = async (app) => {
     const streams = everyStream();
     for (const stream of streams) end(stream);
     await Promise.all(streams.map((stream) => stream.finished));
+    await Promise.all([...forgetting]);
   });
   app.addHook('onClose', async () => listener.close());
 
@@ -139,11 +180,12 @@ export const notificationStreamRoutes: FastifyPluginAsync = async (app) => {
       const tokenHash = hashToken(request.sessionToken!);
       const session = await findSessionUser(app.db, tokenHash);
       if (!session) throw new HttpError(401, request.t(M.signInRequired));
-      // Counted and listed with no wait in between: pages opening at once cannot all slip under the bound.
+      const id = randomUUID();
+      if (!(await claimStream(user.id, id))) throw new HttpError(429, request.t(MM.tooManyStreams));
       const streams = byUser.get(user.id) ?? new Set<OpenStream>();
-      if (streams.size >= MAX_STREAMS_PER_USER) throw new HttpError(429, request.t(MM.tooManyStreams));
 
       const stream: OpenStream = {
+        id,
         userId: user.id,
         tokenHash,
         expiresAt: session.expiresAt.getTime(),
@@ -162,10 +204,10 @@ export const notificationStreamRoutes: FastifyPluginAsync = async (app) => {
       // Sent at once, so the page knows the stream is open before anything happens.
       stream.out.write(': open\n\n');
       const lastEventId = Number(request.headers['last-event-id']);
-      if (Number.isInteger(lastEventId) && lastEventId >= 0) {
+      if (Number.isSafeInteger(lastEventId) && lastEventId >= 0) {
         write(stream, async () => {
           const { rows } = await app.db.query<NotificationRow>(
-            `SELECT * FROM (SELECT * FROM notifications WHERE user_id = $1 AND id > $2 AND read_at IS NULL ORDER BY id DESC LIMIT ${REPLAY_LIMIT}) AS latest
+            `SELECT * FROM (${NOTIFICATION_SELECT} WHERE n.user_id = $1 AND n.id > $2 AND n.read_at IS NULL ORDER BY n.id DESC LIMIT ${REPLAY_LIMIT}) AS latest
             ORDER BY id`,
             [user.id, lastEventId],
           );

@@ -141,7 +141,7 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
       const viewer = listingViewer(user)!;
       const query = request.query;
       const empty = { data: [], meta: { page: query.page, page_size: query.page_size, total: 0 } };
-      // An unverified specialist receives no requests at all (spec §1).
+      // An unverified specialist receives no requests at all (docs/product.md §1).
       if (viewer === 'specialist' && !receivesRequests(user)) return empty;
 
       const { rows, total } = await listProjects(app.db, user.id, viewer, query, requests);

@@ -11,7 +11,7 @@ export type ProjectWithOwner = ProjectRow & { bid_count: string; owner_first_nam
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The shared permission table (spec §6, extended), as the API enforces it. */
+/** The shared permission table (docs/product.md §6, extended), as the API enforces it. */
 export function can(user: UserRow, permission: Permission): boolean {
   return (ROLE_PERMISSIONS[roleName(user) ?? 'unauthorized'] ?? []).includes(permission);
 }

@@ -9,7 +9,7 @@ export const toAmount = (value: string | number | null): number | null => (value
 const isoDate = (value: string | Date | null): string | null =>
   value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 
-/** The project card of spec §2: title, created at, location, created by, quote type, bid count. */
+/** The project card of docs/product.md §2: title, created at, location, created by, quote type, bid count. */
 export type ProjectCardRow = Pick<
   ProjectRow,
   'id' | 'title' | 'category' | 'status' | 'created_at' | 'country' | 'city' | 'quote_type' | 'budget_min' | 'budget_max' | 'currency'

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type * as v from 'valibot';
 import type { Queryable } from '../../db/database';
 import {
   type DIRECTORY_KINDS,
@@ -18,7 +19,7 @@ import { HttpError } from '../../plugins/error-handler';
 import { CATEGORIES, COUNTRIES } from '../common/reference-data';
 import { UUID, type Viewer } from '../projects/project-guards';
 
-/** The service card's role label (spec §2): Professional, Contractor or Vendor. */
+/** The service card's role label (docs/product.md §2): Professional, Contractor or Vendor. */
 const ROLE_LABEL: Record<string, 'professional' | 'contractor' | 'vendor'> = {
   contractor: 'contractor',
   vendor: 'vendor',
@@ -27,7 +28,7 @@ const ROLE_LABEL: Record<string, 'professional' | 'contractor' | 'vendor'> = {
 
 const GROUP_OF = new Map(CATEGORIES.map((category) => [category.code, category.group]));
 
-interface SpecialistRow {
+export interface SpecialistRow {
   id: string;
   first_name: string;
   last_name: string;
@@ -47,7 +48,7 @@ interface SpecialistRow {
   service_cities: string[] | null;
 }
 
-function serviceCard(row: SpecialistRow) {
+export function serviceCard(row: SpecialistRow) {
   const trades = row.categories ?? [];
   return {
     id: row.id,
@@ -70,7 +71,8 @@ function serviceCard(row: SpecialistRow) {
   };
 }
 
-const DIRECTORY_SELECT = `
+/** Verified, active, never declared insolvent: the only specialists anyone may find or choose. */
+export const DIRECTORY_SELECT = `
   SELECT u.id, u.first_name, u.last_name, u.specialist_kind, u.city, u.country, u.photo_file, u.verified_at, u.created_at,
          (SELECT avg(r.rating) FROM reviews r WHERE r.contractor_id = u.id) AS rating,
          (SELECT count(*) FROM reviews r WHERE r.contractor_id = u.id) AS review_count,
@@ -79,6 +81,26 @@ const DIRECTORY_SELECT = `
    WHERE u.account_type = 'specialist' AND u.status = 'active' AND u.verified_at IS NOT NULL
      AND u.specialist_kind IN ('contractor', 'vendor', 'artisan')
      AND NOT EXISTS (SELECT 1 FROM insolvencies i WHERE i.contractor_id = u.id)`;
+
+/** The directory's filters as SQL appended to DIRECTORY_SELECT, with their parameters ($1…). */
+export function directoryFilter(query: v.InferOutput<typeof SpecialistDirectoryQuerySchema>): { filter: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replaceAll('?', `$${params.length}`));
+  };
+  if (query.q)
+    add(
+      "(sp.company_name ILIKE ? OR sp.headline ILIKE ? OR (u.first_name || ' ' || u.last_name) ILIKE ?)",
+      `%${query.q.replace(/[%_\\]/g, '\\$&')}%`,
+    );
+  if (query.category) add('? = ANY (sp.categories)', query.category);
+  if (query.kind) add('u.specialist_kind = ?', query.kind);
+  if (query.country) add('sp.service_country = ?', query.country.toUpperCase());
+  if (query.city) add('(cardinality(sp.service_cities) = 0 OR lower(?) = ANY (SELECT lower(c) FROM unnest(sp.service_cities) c))', query.city);
+  return { filter: where.length > 0 ? ` AND ${where.join(' AND ')}` : '', params };
+}
 
 /** A row of specialist_profiles: every column NOT NULL, blank by default. */
 interface OwnProfileRow {
@@ -130,22 +152,7 @@ export const specialistRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const params: unknown[] = [];
-      const where: string[] = [];
-      const add = (sql: string, value: unknown) => {
-        params.push(value);
-        where.push(sql.replaceAll('?', `$${params.length}`));
-      };
-      if (query.q)
-        add(
-          "(sp.company_name ILIKE ? OR sp.headline ILIKE ? OR (u.first_name || ' ' || u.last_name) ILIKE ?)",
-          `%${query.q.replace(/[%_\\]/g, '\\$&')}%`,
-        );
-      if (query.category) add('? = ANY (sp.categories)', query.category);
-      if (query.kind) add('u.specialist_kind = ?', query.kind);
-      if (query.country) add('sp.service_country = ?', query.country.toUpperCase());
-      if (query.city) add('(cardinality(sp.service_cities) = 0 OR lower(?) = ANY (SELECT lower(c) FROM unnest(sp.service_cities) c))', query.city);
-      const filter = where.length > 0 ? ` AND ${where.join(' AND ')}` : '';
+      const { filter, params } = directoryFilter(query);
       const { rows } = await app.db.query<SpecialistRow>(
         `${DIRECTORY_SELECT}${filter} ORDER BY u.verified_at DESC, u.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, query.page_size, (query.page - 1) * query.page_size],

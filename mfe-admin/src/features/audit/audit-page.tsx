@@ -154,9 +154,8 @@ export function AuditPage() {
             <Spinner />
           ) : entries.data.data.length === 0 ? (
             <div className="admin-state">
-              <p>
-                <Trans>No action matches these filters.</Trans>
-              </p>
+              {/* "These filters" only when some are set: an empty log says so plainly. */}
+              <p>{active ? <Trans>No action matches these filters.</Trans> : <Trans>No admin action has been recorded yet.</Trans>}</p>
             </div>
           ) : (
             <>

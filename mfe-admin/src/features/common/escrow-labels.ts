@@ -1,15 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { CONTRACT_STATUS_LABELS, MILESTONE_STATUS_LABELS } from 'shared/messages';
-import type {
-  ContractStatus,
-  DisputeStatus,
-  FrozenReason,
-  MilestoneStatus,
-  NextAction,
-  ContractRole as PartyRole,
-  StatementKind,
-} from 'shared/contract';
+import type { ContractStatus, DisputeStatus, FrozenReason, MilestoneStatus, NextAction, ContractRole as PartyRole } from 'shared/contract';
 
 /** How a status badge looks: its colour always comes with the word, never alone. */
 export type Tone = 'neutral' | 'good' | 'warn' | 'bad';
@@ -61,14 +53,4 @@ export const DISPUTE_STATUS: Record<DisputeStatus, { label: MessageDescriptor; t
   open: { label: msg`Open`, tone: 'bad' },
   mediation: { label: msg`In mediation`, tone: 'warn' },
   resolved: { label: msg`Resolved`, tone: 'good' },
-};
-
-export const STATEMENT_KIND_LABELS: Record<StatementKind, MessageDescriptor> = {
-  funding: msg`Funding`,
-  contractor_payout: msg`Paid to the contractor`,
-  expert_fee: msg`Expert fee`,
-  platform_fee: msg`Platform fee`,
-  refund: msg`Refund to the client`,
-  carried_in: msg`Carried in`,
-  carried_out: msg`Carried out`,
 };

@@ -95,7 +95,7 @@ describe('contract page', () => {
     expect(within(milestone).getByText('Assign an expert (waiting on: Admin)')).toBeInTheDocument();
     expect(within(milestone).getByRole('button', { name: 'Download slab.jpg' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Statement of the escrow account' });
-    expect(within(table).getByText('Funding')).toBeInTheDocument();
+    expect(within(table).getByText('Card payment into escrow')).toBeInTheDocument();
     expect(within(table).getByText('+€3,105')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { countryName } from 'shared/i18n';
+import { useReferenceNames } from 'shared/reference';
 import type { ContractView } from 'shared/contract';
 import { formatDate } from '../common/format';
 import { userPath } from '../common/paths';
@@ -8,6 +9,7 @@ import { userPath } from '../common/paths';
 /** Who the contract binds and what it is for. */
 export function ContractParties({ contract }: { contract: ContractView }) {
   const { i18n } = useLingui();
+  const names = useReferenceNames();
   return (
     <section className="ui-card" aria-labelledby="contract-parties">
       <h2 id="contract-parties" className="admin-section-title">
@@ -49,7 +51,7 @@ export function ContractParties({ contract }: { contract: ContractView }) {
           <dt>
             <Trans>Category</Trans>
           </dt>
-          <dd>{contract.project.category || '—'}</dd>
+          <dd>{contract.project.category ? names.category(contract.project.category) : '—'}</dd>
         </div>
         <div>
           <dt>

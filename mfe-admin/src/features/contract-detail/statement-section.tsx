@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from 'shared/query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { STATEMENT_MESSAGES } from 'shared/messages';
 import { Money, notify, SOMETHING_WENT_WRONG, Spinner } from 'shared/ui';
 import { escrowCalls } from '../common/api/escrow-api';
-import { STATEMENT_KIND_LABELS } from '../common/escrow-labels';
 import { formatDateTime } from '../common/format';
 import { LoadError } from '../common/load-error';
 import { saveBlob } from '../common/save-blob';
@@ -78,7 +78,7 @@ export function StatementSection({ contractId }: { contractId: string }) {
               {statement.data.entries.map((entry) => (
                 <tr key={entry.id}>
                   <td data-label={t`Date`}>{formatDateTime(entry.at, i18n.locale)}</td>
-                  <th scope="row">{t(STATEMENT_KIND_LABELS[entry.kind])}</th>
+                  <th scope="row">{t(STATEMENT_MESSAGES[entry.kind])}</th>
                   <td data-label={t`Milestone`}>
                     {entry.milestone_position !== null ? `${entry.milestone_position}. ${entry.milestone_title ?? ''}` : '—'}
                   </td>

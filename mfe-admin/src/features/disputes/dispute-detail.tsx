@@ -6,6 +6,7 @@ import { Money, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { escrowCalls } from '../common/api/escrow-api';
 import type { DisputeView } from 'shared/contract';
 import { ContractConversation } from '../common/contract-conversation';
+import { ContractSiteRecord } from '../common/contract-site-record';
 import { ContractFiles } from '../common/contract-files';
 import { EscrowBadge } from '../common/escrow-badge';
 import { DISPUTE_STATUS, PARTY_ROLE_LABELS } from '../common/escrow-labels';
@@ -161,6 +162,8 @@ export function DisputeDetail({ dispute, onChange }: { dispute: DisputeView; onC
           </section>
           <ContractConversation contractId={dispute.contract_id} />
         </div>
+
+        <ContractSiteRecord contractId={dispute.contract_id} currency={dispute.contract.currency} />
 
         <DisputeThread dispute={dispute} onChange={onChange} />
 

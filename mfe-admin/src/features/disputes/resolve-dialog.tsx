@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isApiError } from 'shared/api';
+import { isApiError, newIdempotencyKey } from 'shared/api';
 import { Field, useForm } from 'shared/forms';
 import { currencyDigits, parseMoney } from 'shared/money';
 import { disputeResolutionFormSchema, RESOLUTION_NOTE_MAX, type DisputeResolutionForm } from 'shared/schemas';
 import { formatMoney, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { escrowCalls, newIdempotencyKey } from '../common/api/escrow-api';
+import { escrowCalls } from '../common/api/escrow-api';
 import type { DisputeView } from 'shared/contract';
 import { ModalDialog } from '../common/modal-dialog';
 import { serverMessage } from '../common/server-message';

@@ -3,6 +3,7 @@ import '../common/styles';
 import { ContractsList } from './contracts-list';
 import { EscrowSummary } from './escrow-summary';
 import { LedgerCheckPanel } from './ledger-check-panel';
+import { PayoutsPanel } from './payouts-panel';
 
 /** The escrow back office: what is held, the contracts, and a check that the ledger adds up. */
 export function EscrowPage() {
@@ -19,6 +20,7 @@ export function EscrowPage() {
         </header>
         <EscrowSummary />
         <ContractsList />
+        <PayoutsPanel />
         <LedgerCheckPanel />
       </div>
     </div>

@@ -23,7 +23,7 @@ type Dialog = 'suspend' | 'reactivate' | 'revoke' | null;
 /** The dashboard an account belongs to, for the way back. */
 function listRoute(user: UserDetail) {
   if (user.account_type === 'client') return { path: pathFor('admin.clients'), label: <Trans>Back to clients</Trans> };
-  if (user.specialist_kind === 'expert') return { path: pathFor('admin.assessors'), label: <Trans>Back to assessors</Trans> };
+  if (user.specialist_kind === 'expert') return { path: pathFor('admin.assessors'), label: <Trans>Back to experts</Trans> };
   return { path: pathFor('admin.contractors'), label: <Trans>Back to contractors</Trans> };
 }
 

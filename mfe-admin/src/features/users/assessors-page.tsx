@@ -15,11 +15,12 @@ export function AssessorsPage() {
   return (
     <UsersPage
       role="experts"
-      title={<Trans>Assessors</Trans>}
+      title={<Trans>Experts</Trans>}
       intro={<Trans>Independent experts who inspect milestones. Create their accounts and follow their workload.</Trans>}
       tableCaption={t`Expert accounts`}
       extraColumn={{
         header: <Trans>Inspections assigned</Trans>,
+        label: t`Inspections assigned`,
         cell: (user) => workload.get(user.id) ?? '–',
       }}
     >

@@ -20,7 +20,11 @@ interface UsersPageProps {
   tableCaption: string;
   /** Above the table (the expert creation form); `reload` after a change reads the table and the summary again. */
   children?: (reload: () => void) => ReactNode;
-  extraColumn?: { header: ReactNode; cell: (user: AdminUser) => ReactNode };
+  extraColumn?: {
+    header: ReactNode;
+    /** The cell's name on a phone, where each row is a card. */ label: string;
+    cell: (user: AdminUser) => ReactNode;
+  };
 }
 
 /** A dashboard of one kind of account: summary, filters, and the searchable, sortable, paginated table. */

@@ -16,7 +16,7 @@ interface UsersTableProps {
   params: ListParams;
   onSort: (sort: SortField, order: 'asc' | 'desc') => void;
   /** Extra column (the experts' workload), keyed by user id. */
-  extra?: { header: ReactNode; cell: (user: AdminUser) => ReactNode };
+  extra?: { header: ReactNode; /** The cell's name on a phone, where each row is a card. */ label: string; cell: (user: AdminUser) => ReactNode };
 }
 
 function SortHeader({
@@ -56,7 +56,7 @@ export function UsersTable({ role, users, caption, params, onSort, extra }: User
   const specialists = role !== 'clients';
   return (
     <div className="admin-table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="admin-table">
+      <table className="admin-table admin-table--stack admin-table--sortable">
         <caption className="ui-visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -96,15 +96,19 @@ export function UsersTable({ role, users, caption, params, onSort, extra }: User
                 </Link>
                 {user.company_name && <span className="admin-table__company">{user.company_name}</span>}
               </th>
-              <td>{user.email}</td>
-              <td>{specialists ? (user.role && ROLE_NAMES[user.role] ? t(ROLE_NAMES[user.role]!) : user.role) : user.phone_number}</td>
-              <td>{[user.city, countryName(user.country, i18n.locale)].filter(Boolean).join(', ')}</td>
-              <td>
+              <td data-label={t`Email`} className="admin-table__email">
+                {user.email}
+              </td>
+              <td data-label={specialists ? t`Kind` : t`Phone`}>
+                {specialists ? (user.role && ROLE_NAMES[user.role] ? t(ROLE_NAMES[user.role]!) : user.role) : user.phone_number}
+              </td>
+              <td data-label={t`Location`}>{[user.city, countryName(user.country, i18n.locale)].filter(Boolean).join(', ')}</td>
+              <td data-label={t`Status`}>
                 <StatusBadges user={user} />
                 {!user.verification_state && user.status === 'active' && <Trans>Active</Trans>}
               </td>
-              {extra && <td>{extra.cell(user)}</td>}
-              <td>{formatDate(user.created_at, i18n.locale)}</td>
+              {extra && <td data-label={extra.label}>{extra.cell(user)}</td>}
+              <td data-label={t`Joined`}>{formatDate(user.created_at, i18n.locale)}</td>
             </tr>
           ))}
         </tbody>

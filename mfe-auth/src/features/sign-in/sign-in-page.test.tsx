@@ -117,4 +117,37 @@ describe('SignInPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Adresse e-mail ou mot de passe incorrect.');
     expect(calls[0]?.headers.get('Accept-Language')).toBe('fr');
   });
+  it('asks for the authenticator code after the password, with a recovery code and "remember this device" on offer', async () => {
+    const calls = fakeApi({
+      'POST auth/login': () => ({
+        status: 202,
+        body: { two_factor: 'code', challenge_token: 'chal-1', expires_at: '2026-01-01T00:05:00Z', message: 'Enter the code.' },
+      }),
+      'POST auth/two-factor/sign-in': ({ body }) =>
+        (body as { code: string }).code === 'ABCDE-FGHJK'
+          ? { body: { access_token: 'tok-2fa' } }
+          : { status: 422, body: { message: 'Please check the highlighted fields.', errors: { code: ['This code is not valid.'] } } },
+      'GET auth/me': () => ({ body: signedInUser }),
+    });
+    renderPage(<SignInPage />, { url: '/login' });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret-2026');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(await screen.findByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('This code is not valid.')).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.clientToken)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'ABCDE-FGHJK');
+    await user.click(screen.getByLabelText('Remember this device for 30 days'));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Page /main')).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.clientToken)).toBe('tok-2fa');
+    expect(calls.filter((call) => call.key === 'POST auth/two-factor/sign-in').at(-1)?.body).toEqual({
+      challenge_token: 'chal-1',
+      code: 'ABCDE-FGHJK',
+      remember_device: true,
+    });
+  });
 });

@@ -1,18 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import type { TwoFactorChallenge } from 'shared/contract';
 import { isApiError } from 'shared/api';
 import { FormAlert, TextField, useForm } from 'shared/forms';
 import { SignInSchema } from 'shared/schemas';
-import { clientSession } from 'shared/session';
+import { clientSession, clientUserAtom, sessionStore } from 'shared/session';
+import { SecondFactorPage } from '../common/two-factor/second-factor-page';
+import { isChallenge, twoFactorApi } from '../common/two-factor/api/two-factor-api';
 import { useFinishClientSignIn } from '../common/finish-sign-in';
 import { PasswordField } from '../common/password-field';
 import { AuthLayout } from '../common/auth-layout';
+import { PasskeySignIn } from './passkey-sign-in';
 import { SocialButtons } from './social-buttons';
 
 export function SignInPage() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const finish = useFinishClientSignIn();
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const form = useForm({
     initialValues: { email: '', password: '' },
     schema: SignInSchema,
@@ -32,9 +38,35 @@ export function SignInPage() {
   });
 
   const submit = form.handleSubmit(async (credentials) => {
-    await clientSession.login(credentials);
+    let answer;
+    try {
+      answer = await twoFactorApi.passwordStep('client', credentials);
+    } catch (error) {
+      // A failed sign-in leaves the visitor signed out (spec §6).
+      sessionStore.set(clientUserAtom, false);
+      throw error;
+    }
+    if (isChallenge(answer)) {
+      setChallenge(answer);
+      return;
+    }
+    await clientSession.loginWithToken(answer.access_token);
     finish();
   });
+
+  if (challenge) {
+    return (
+      <SecondFactorPage
+        challengeToken={challenge.challenge_token}
+        methods={challenge.methods}
+        onSignedIn={async (token) => {
+          await clientSession.loginWithToken(token);
+          finish();
+        }}
+        onRestart={() => setChallenge(null)}
+      />
+    );
+  }
 
   return (
     <AuthLayout
@@ -61,6 +93,13 @@ export function SignInPage() {
           </button>
         </div>
       </form>
+      <PasskeySignIn
+        onSignedIn={async (token) => {
+          await clientSession.loginWithToken(token);
+          finish();
+        }}
+        onError={(message) => form.setFormError(message)}
+      />
       <SocialButtons />
     </AuthLayout>
   );

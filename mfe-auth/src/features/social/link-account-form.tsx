@@ -7,7 +7,8 @@ import { FormAlert, useForm } from 'shared/forms';
 import { SignInSchema } from 'shared/schemas';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import type { SocialLinkRequired } from 'shared/contract';
-import { authApi } from '../common/api/auth-api';
+import { authApi, needsSecondFactor } from '../common/api/auth-api';
+import { SecondFactorPage } from '../common/two-factor/second-factor-page';
 import { PasswordField } from '../common/password-field';
 import { AuthLayout } from '../common/auth-layout';
 
@@ -30,6 +31,7 @@ interface LinkAccountFormProps {
 export function LinkAccountForm({ providerName, request, onSignedIn }: LinkAccountFormProps) {
   const { t, i18n } = useLingui();
   const [expired, setExpired] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [mailNotice, setMailNotice] = useState<string | null>(null);
   const [mailing, setMailing] = useState(false);
   const email = request.email;
@@ -53,8 +55,12 @@ export function LinkAccountForm({ providerName, request, onSignedIn }: LinkAccou
   });
 
   const submit = form.handleSubmit(async ({ password }) => {
-    const { access_token: token } = await authApi.linkWithPassword(request.link_token, password);
-    await onSignedIn(token);
+    const answer = await authApi.linkWithPassword(request.link_token, password);
+    if (needsSecondFactor(answer)) {
+      setChallenge(answer.challenge_token);
+      return;
+    }
+    await onSignedIn(answer.access_token);
   });
 
   const sendMail = async () => {
@@ -69,6 +75,10 @@ export function LinkAccountForm({ providerName, request, onSignedIn }: LinkAccou
       setMailing(false);
     }
   };
+
+  if (challenge) {
+    return <SecondFactorPage challengeToken={challenge} onSignedIn={onSignedIn} onRestart={() => setExpired(true)} />;
+  }
 
   if (expired) {
     return (

@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { isApiError } from 'shared/api';
 import { clientSession } from 'shared/session';
 import { Spinner } from 'shared/ui';
-import { authApi } from '../common/api/auth-api';
+import { authApi, needsSecondFactor } from '../common/api/auth-api';
+import { SecondFactorPage } from '../common/two-factor/second-factor-page';
 import { useFinishClientSignIn } from '../common/finish-sign-in';
 import { oncePerKey } from '../common/once-per-key';
 import { AuthLayout } from '../common/auth-layout';
@@ -18,15 +19,22 @@ export function LinkAccountPage() {
   const finish = useFinishClientSignIn();
   const token = params.get('token') ?? '';
   const [status, setStatus] = useState<Status>(token ? 'linking' : 'expired');
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   useEffect(() => {
     if (!token) return;
     let active = true;
     oncePerKey(`link:${token}`, async () => {
-      const { access_token: session } = await authApi.confirmLinkEmail(token);
-      await clientSession.loginWithToken(session);
+      const answer = await authApi.confirmLinkEmail(token);
+      if (needsSecondFactor(answer)) return answer.challenge_token;
+      await clientSession.loginWithToken(answer.access_token);
+      return null;
     }).then(
-      () => active && finish(),
+      (pending) => {
+        if (!active) return;
+        if (pending) setChallenge(pending);
+        else finish();
+      },
       (error: unknown) => {
         if (!active) return;
         setStatus(isApiError(error) && (error.status === 410 || error.status === 422) ? 'expired' : 'failed');
@@ -37,6 +45,19 @@ export function LinkAccountPage() {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- finish only navigates; the call is made once per token.
   }, [token]);
+
+  if (challenge) {
+    return (
+      <SecondFactorPage
+        challengeToken={challenge}
+        onSignedIn={async (session) => {
+          await clientSession.loginWithToken(session);
+          finish();
+        }}
+        onRestart={() => setStatus('expired')}
+      />
+    );
+  }
 
   if (status === 'linking') {
     return (

@@ -3,8 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'react-router-dom';
 import { clientSession } from 'shared/session';
 import { notify, Spinner } from 'shared/ui';
-import type { SocialLinkRequired } from 'shared/contract';
-import { authApi, isLinkRequired } from '../common/api/auth-api';
+import type { SocialLinkRequired, TwoFactorChallenge } from 'shared/contract';
+import { authApi, isLinkRequired, needsSecondFactor } from '../common/api/auth-api';
+import { SecondFactorPage } from '../common/two-factor/second-factor-page';
 import { useFinishClientSignIn } from '../common/finish-sign-in';
 import { oncePerKey } from '../common/once-per-key';
 import { AuthLayout } from '../common/auth-layout';
@@ -17,6 +18,11 @@ export function SocialCallbackPage() {
   const finish = useFinishClientSignIn();
   const [failed, setFailed] = useState(false);
   const [linkRequest, setLinkRequest] = useState<SocialLinkRequired | null>(null);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  const signedIn = async (token: string) => {
+    await clientSession.loginWithToken(token);
+    finish();
+  };
   const provider = params.get('provider') ?? '';
   const code = params.get('code') ?? '';
   const state = params.get('state') ?? '';
@@ -31,7 +37,7 @@ export function SocialCallbackPage() {
     let active = true;
     oncePerKey(`social:${state}`, async () => {
       const answer = await authApi.socialCallback({ provider, code, state });
-      if (isLinkRequired(answer)) return answer;
+      if (isLinkRequired(answer) || needsSecondFactor(answer)) return answer;
       await clientSession.loginWithToken(answer.access_token);
       return answer;
     }).then(
@@ -39,6 +45,10 @@ export function SocialCallbackPage() {
         if (!active) return;
         if (isLinkRequired(answer)) {
           setLinkRequest(answer);
+          return;
+        }
+        if (needsSecondFactor(answer)) {
+          setChallenge(answer);
           return;
         }
         // Someone had signed up with this address without confirming it; their password no longer opens the account.
@@ -57,17 +67,19 @@ export function SocialCallbackPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- finish only navigates; the call is made once per state value.
   }, [provider, code, state]);
 
-  if (linkRequest) {
+  if (challenge) {
     return (
-      <LinkAccountForm
-        providerName={providerName}
-        request={linkRequest}
-        onSignedIn={async (token) => {
-          await clientSession.loginWithToken(token);
-          finish();
-        }}
+      <SecondFactorPage
+        challengeToken={challenge.challenge_token}
+        methods={challenge.methods}
+        onSignedIn={signedIn}
+        onRestart={() => setFailed(true)}
       />
     );
+  }
+
+  if (linkRequest) {
+    return <LinkAccountForm providerName={providerName} request={linkRequest} onSignedIn={signedIn} />;
   }
 
   if (failed) {

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { STORAGE_KEYS } from 'shared/session';
 import { fakeApi } from 'shared/testing';
 import { renderPage } from '../../testing/render-page';
 import { VerifyEmailPage } from './verify-email-page';
@@ -13,6 +14,18 @@ describe('VerifyEmailPage', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(calls.filter((call) => call.key === 'POST auth/verify-email')).toHaveLength(1);
     expect(calls[0]?.body).toEqual({ token: 'good-1' });
+  });
+
+  it('signs the person in with the session the answer carries and opens the page they were going to', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.requestedClientPage, '/main/escrow');
+    const calls = fakeApi({
+      'POST auth/verify-email': () => ({ body: { message: 'ok', access_token: 'verified-tok' } }),
+      'GET auth/me': () => ({ body: { id: 'u', role: { name: 'client' } } }),
+    });
+    renderPage(<VerifyEmailPage />, { url: '/verify-email?token=good-2' });
+    expect(await screen.findByText('Page /main/escrow')).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.clientToken)).toBe('verified-tok');
+    expect(calls.map((call) => call.key)).toEqual(['POST auth/verify-email', 'GET auth/me']);
   });
 
   it('sends a used or expired link to /expired', async () => {

@@ -2,20 +2,26 @@ import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from 'shared/api';
+import { clientSession } from 'shared/session';
 import { Spinner } from 'shared/ui';
+import { useFinishClientSignIn } from '../common/finish-sign-in';
 import { authApi } from '../common/api/auth-api';
 import { oncePerKey } from '../common/once-per-key';
 import { AuthLayout } from '../common/auth-layout';
 
 type Status = 'verifying' | 'verified' | 'failed';
 
-/** Opened from the verification e-mail: confirms the token, or forwards to /expired when it is no longer valid. */
+/**
+ * Opened from the verification e-mail: confirms the token and signs the person in (the answer carries a
+ * session), then opens the page they were going to; forwards to /expired when the link is no longer valid.
+ */
 export function VerifyEmailPage() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [status, setStatus] = useState<Status>('verifying');
+  const finish = useFinishClientSignIn();
 
   useEffect(() => {
     if (!token) {
@@ -23,8 +29,21 @@ export function VerifyEmailPage() {
       return;
     }
     let active = true;
-    oncePerKey(`verify:${token}`, () => authApi.verifyEmail(token)).then(
-      () => active && setStatus('verified'),
+    oncePerKey(`verify:${token}`, async () => {
+      const answer = await authApi.verifyEmail(token);
+      // Signed in at once; a session that cannot be loaded leaves the verified notice and its sign-in link.
+      if (answer.access_token)
+        return clientSession.loginWithToken(answer.access_token).then(
+          () => true,
+          () => false,
+        );
+      return false;
+    }).then(
+      (signedIn) => {
+        if (!active) return;
+        if (signedIn) finish();
+        else setStatus('verified');
+      },
       (error: unknown) => {
         if (!active) return;
         if (isApiError(error) && (error.status === 410 || error.status === 404 || error.status === 422)) {
@@ -37,6 +56,7 @@ export function VerifyEmailPage() {
     return () => {
       active = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- finish only navigates; the call is made once per token.
   }, [token, navigate]);
 
   if (status === 'verifying') {

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
-import { ANSWER_DELAY_MS, TOPICS, WELCOME, type ChatQuestion, type ChatTopic, type TopicId } from './content';
+import { ANSWER_DELAY_MS, TOPICS, WELCOME, type ChatLink, type ChatQuestion, type ChatTopic, type TopicId } from './content';
 
 /** Spec: a chat message has a text and a type. */
 export interface ChatMessage {
   id: number;
   type: 'sent' | 'received';
   text: MessageDescriptor;
+  /** A page of the product an answer points to. */
+  link?: ChatLink;
 }
 
 interface ConversationState {
@@ -42,7 +44,7 @@ function reducer(state: ConversationState, action: Action): ConversationState {
     case 'answer':
       return {
         ...state,
-        messages: [...state.messages, { id: state.nextId, type: 'received', text: action.question.answer }],
+        messages: [...state.messages, { id: state.nextId, type: 'received', text: action.question.answer, link: action.question.link }],
         pending: Math.max(0, state.pending - 1),
         nextId: state.nextId + 1,
       };

@@ -25,10 +25,18 @@ export function dayKey(iso: string): string {
   return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
 }
 
+/**
+ * Days and months as each language writes them ("dimanche 29 novembre", "Sunday, November 29"): the
+ * label alone on its line starts with a capital only where the words themselves are lower case
+ * ("Today", "Aujourd’hui"), never by capitalising every word.
+ */
 export function formatDay(iso: string, locale: string, now = new Date()): string {
   const date = new Date(iso);
   const days = Math.round((startOfDay(now) - startOfDay(date)) / 86_400_000);
-  if (days === 0 || days === 1) return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-days, 'day');
+  if (days === 0 || days === 1) {
+    const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-days, 'day');
+    return relative.charAt(0).toLocaleUpperCase(locale) + relative.slice(1);
+  }
   const sameYear = date.getFullYear() === now.getFullYear();
   return dateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }) }).format(date);
 }

@@ -91,7 +91,6 @@ function Thread({ thread, messages, hasEarlier, loadingEarlier, onLoadEarlier, o
   const counterpart = counterpartOf(thread, userId);
   const me = thread.participants.find((participant) => participant.id === userId);
   const newest = messages[messages.length - 1];
-  const endRef = useRef<HTMLDivElement>(null);
   const paneRef = useRef<HTMLDivElement>(null);
   const [blocking, setBlocking] = useState(false);
 
@@ -119,12 +118,10 @@ function Thread({ thread, messages, hasEarlier, loadingEarlier, onLoadEarlier, o
   }, [unreadTo, thread.id, queryClient]);
 
   // The newest message is in view when the thread opens and when one arrives: at the bottom of the
-  // messages pane where it scrolls on its own (wide screens), else with the composer in the middle of
-  // the window, clear of the help button floating in its corner.
+  // messages pane, which scrolls on its own between the thread's head and the composer.
   useEffect(() => {
     const pane = paneRef.current;
-    if (pane && pane.scrollHeight > pane.clientHeight) pane.scrollTop = pane.scrollHeight;
-    else endRef.current?.scrollIntoView?.({ block: 'center' });
+    if (pane) pane.scrollTop = pane.scrollHeight;
   }, [newest?.id]);
 
   // "Seen" under the reader's latest message that another participant has read.
@@ -238,7 +235,6 @@ function Thread({ thread, messages, hasEarlier, loadingEarlier, onLoadEarlier, o
           {thread.write_blocked_reason}
         </p>
       )}
-      <div ref={endRef} />
     </section>
   );
 }

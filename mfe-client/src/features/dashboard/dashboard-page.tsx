@@ -12,7 +12,7 @@ import { listProjects } from '../common/api/list-projects';
 import type { ProjectCard } from 'shared/contract';
 import { isExpert, isSpecialist } from '../common/roles';
 import type { InviteView } from 'shared/contract';
-import { listInvites } from './api/list-invites';
+import { listInvites } from '../common/api/list-invites';
 import { EscrowTile } from './escrow-tile';
 import { InspectionsTile } from './inspections-tile';
 import { InvitationList } from './invitation-list';
@@ -21,6 +21,9 @@ import { getOwnProfile } from '../common/api/specialist-profile';
 import { ServicesCard } from './services-card';
 import { Tile } from './tile';
 import { MessagesNote } from './messages-note';
+import { FirstRunChecklist, type ChecklistStep } from './first-run-checklist';
+import { useContracts } from './use-contracts';
+import type { Me } from 'shared/contract';
 
 /** `/main/dashboard`: what needs attention, for each role (issue "Marketplace core"). */
 export function DashboardPage() {
@@ -33,7 +36,7 @@ export function DashboardPage() {
         <h1>{name ? <Trans>Welcome, {name}</Trans> : <Trans>Dashboard</Trans>}</h1>
       </header>
       <MessagesNote />
-      {isSpecialist(user) ? <SpecialistDashboard /> : isExpert(user) ? <ExpertDashboard /> : <ClientDashboard />}
+      {isSpecialist(user) ? <SpecialistDashboard /> : isExpert(user) ? <ExpertDashboard user={user} /> : <ClientDashboard />}
     </section>
   );
 }
@@ -52,6 +55,8 @@ function ProjectLinks({ projects, empty }: { projects: ProjectCard[]; empty: Rea
 }
 
 function ClientDashboard() {
+  // Asked for beside the projects, not once they have answered and the checklist and escrow tile render.
+  useContracts();
   const data = useQuery({
     queryKey: queryKeys.dashboard.client(),
     queryFn: async ({ signal }) => {
@@ -68,8 +73,10 @@ function ClientDashboard() {
   const waiting = withQuotes.reduce((sum, project) => sum + project.bid_count, 0);
   // Active: from open for quotes until the last release; drafts wait apart, to be finished.
   const active = open.meta.total + contracted.meta.total + inProgress.meta.total;
+  const underContract = contracted.meta.total + inProgress.meta.total;
   return (
     <>
+      <ClientChecklist posted={active > 0} chosen={underContract > 0} hasDraft={drafts.meta.total > 0} />
       <div className="client-tiles">
         <Tile title={<Trans>Active projects</Trans>} value={active}>
           <ProjectLinks projects={[...inProgress.data, ...contracted.data, ...open.data]} empty={<Trans>No active project.</Trans>} />
@@ -123,6 +130,53 @@ function ClientDashboard() {
   );
 }
 
+/** A new client's three steps: post, choose a quote, fund the first milestone. */
+function ClientChecklist({ posted, chosen, hasDraft }: { posted: boolean; chosen: boolean; hasDraft: boolean }) {
+  const contracts = useContracts();
+  const funded = (contracts.data ?? []).some((contract) => contract.account.funded > 0);
+  // Until the contracts have answered, a client who chose a quote may have funded: say nothing rather than "to do".
+  if (chosen && !contracts.data) return null;
+  return (
+    <FirstRunChecklist
+      steps={[
+        {
+          id: 'post',
+          title: <Trans>Post your first project</Trans>,
+          text: hasDraft ? (
+            <Trans>Your draft is saved: finish it and publish it so verified specialists can quote.</Trans>
+          ) : (
+            <Trans>Describe the work, where and your budget. Verified specialists in that trade and city are told at once.</Trans>
+          ),
+          state: posted ? 'done' : 'todo',
+          to: pathFor('main.create'),
+        },
+        {
+          id: 'choose',
+          title: <Trans>Compare the quotes and choose one</Trans>,
+          text: <Trans>Quotes arrive on your project page; you can also invite specialists from the directory.</Trans>,
+          state: chosen ? 'done' : posted ? 'todo' : 'later',
+          to: pathFor('main.projects'),
+        },
+        {
+          id: 'fund',
+          title: <Trans>Fund the first milestone into escrow</Trans>,
+          text: <Trans>The money stays in escrow until you release it after the expert&apos;s inspection.</Trans>,
+          state: funded ? 'done' : chosen ? 'todo' : 'later',
+          to: pathFor('main.escrow'),
+        },
+      ]}
+    />
+  );
+}
+
+/** What a payee needs before the first payout; the payout method itself is asked for when a first payment is due. */
+const PAYOUT_STEP: ChecklistStep = {
+  id: 'payout',
+  title: <Trans>Set a payout method</Trans>,
+  text: <Trans>Where your released payments go. You set it when your first payment is due.</Trans>,
+  state: 'later',
+};
+
 function SpecialistDashboard() {
   const queryClient = useQueryClient();
   const data = useQuery({
@@ -151,8 +205,31 @@ function SpecialistDashboard() {
   const { profile, requests, invites, contracts } = data.data;
   const pending = invites.filter((invite) => invite.status === 'pending');
   const fresh = requests?.data ?? [];
+  const described = profile.categories.length > 0 && profile.service_cities.length > 0 && profile.description.trim() !== '';
   return (
     <>
+      <FirstRunChecklist
+        steps={[
+          {
+            id: 'services',
+            title: <Trans>Describe your services</Trans>,
+            text: <Trans>Your trades and cities decide which projects reach you: fill in “Your services” below.</Trans>,
+            state: described ? 'done' : 'todo',
+            to: '#client-services-title',
+          },
+          {
+            id: 'verified',
+            title: <Trans>Get verified</Trans>,
+            text: (
+              <Trans>
+                We check your identity and company registers, visit your premises and call past customers. Requests arrive once you are verified.
+              </Trans>
+            ),
+            state: profile.verified ? 'done' : 'todo',
+          },
+          PAYOUT_STEP,
+        ]}
+      />
       {!profile.verified ? (
         <EmptyState title={<Trans>Your account is being verified</Trans>}>
           <Trans>Requests arrive once it is. Meanwhile, describe your services below so the right projects reach you.</Trans>
@@ -185,10 +262,30 @@ function SpecialistDashboard() {
   );
 }
 
-function ExpertDashboard() {
+function ExpertDashboard({ user }: { user: Me }) {
   return (
-    <div className="client-tiles">
-      <InspectionsTile />
-    </div>
+    <>
+      <FirstRunChecklist
+        steps={[
+          {
+            id: 'profile',
+            title: <Trans>Add your photo and phone number</Trans>,
+            text: <Trans>Clients and contractors see who comes to inspect, and the contractor can call you about the visit.</Trans>,
+            state: user.photo_url && user.phone_number ? 'done' : 'todo',
+            to: pathFor('main.settings'),
+          },
+          {
+            id: 'verified',
+            title: <Trans>Get verified</Trans>,
+            text: <Trans>We check your qualifications and identity. Only verified experts are assigned inspections.</Trans>,
+            state: user.verified ? 'done' : 'todo',
+          },
+          PAYOUT_STEP,
+        ]}
+      />
+      <div className="client-tiles">
+        <InspectionsTile />
+      </div>
+    </>
   );
 }

@@ -137,9 +137,12 @@ export function BalanceChart({ entries, currency }: { entries: StatementEntry[];
           <text className="escrow-chart__label" x={left} y={HEIGHT - 8} textAnchor="start">
             {since}
           </text>
-          <text className="escrow-chart__label" x={left + plotWidth} y={HEIGHT - 8} textAnchor="end">
-            {lastDate}
-          </text>
+          {/* Every movement on one day: that day once, not the same date at both ends. */}
+          {lastDate !== since && (
+            <text className="escrow-chart__label" x={left + plotWidth} y={HEIGHT - 8} textAnchor="end">
+              {lastDate}
+            </text>
+          )}
           <path className="escrow-chart__area" d={area} />
           <path className="escrow-chart__line" d={path} />
           {points.slice(1).map((point, offset) => (

@@ -8,7 +8,7 @@ import { contractFixture, statementFixture } from '../../testing/contract-fixtur
 const user = userEvent.setup();
 
 describe('funding a contract whose contractor the platform barred', () => {
-  it('says why before any card is typed, and offers no payment', async () => {
+  it('says why before the client is sent to the payment page, and offers no payment', async () => {
     const contract = { ...contractFixture(), contractor_payable: false };
     toast.remove();
     render(<Toaster />);
@@ -22,7 +22,7 @@ describe('funding a contract whose contractor the platform barred', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'This contractor can no longer be paid through escrow (suspended or declared insolvent). No money was taken.',
     );
-    expect(within(dialog).getByRole('button', { name: 'Pay €1,065' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Continue to the payment page (€1,065)' })).toBeDisabled();
     expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(0);
   });
 });

@@ -6,11 +6,10 @@ import { fakeApi, renderWithProviders, type FakeRoutes } from 'shared/testing';
 import { FakeXhr, installFakeXhr } from '../../testing/fake-xhr';
 import type { ContractView as Contract } from 'shared/contract';
 import { ContractPage } from './contract-page';
+import { goTo } from './fund-dialog';
 import { contractFixture, disputeFixture, milestoneFixture, statementFixture } from '../../testing/contract-fixtures';
 
 const user = userEvent.setup();
-// Typing whole card numbers key by key takes seconds on a busy machine.
-const CARD_TYPING_TIMEOUT = 15_000;
 
 function renderContract(contract: Contract, routes: FakeRoutes = {}) {
   toast.remove();
@@ -32,79 +31,102 @@ const funded = (contract: Contract): Contract => ({
   ],
 });
 
-async function fillCard(number: string) {
-  await user.type(screen.getByLabelText('Card number'), number);
-  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/39');
-  await user.type(screen.getByLabelText('Security code (CVC)'), '123');
-  await user.type(screen.getByLabelText('Name on card'), 'Claire Client');
-}
-
 describe('ContractPage', () => {
-  it(
-    'shows the fees before paying, checks the card, and pays with an Idempotency-Key',
-    async () => {
-      const contract = contractFixture();
-      const calls = renderContract(contract, {
-        'POST contracts/c1/milestones/m1/fund': () => ({
-          body: { payment: { status: 'succeeded', reference: 'pay_1', amount: 106_500, card_last4: '4242' }, contract: funded(contract) },
-        }),
-      });
-      await user.click(await screen.findByRole('button', { name: 'Fund' }));
-      const dialog = screen.getByRole('dialog', { name: 'Fund milestone 1: Demolition' });
-      const fees = within(dialog).getByLabelText('Fee breakdown');
-      expect(within(fees).getByText('Milestone amount').nextSibling).toHaveTextContent('€1,000');
-      expect(within(fees).getByText('Expert inspection fee').nextSibling).toHaveTextContent('€50');
-      expect(within(fees).getByText('Platform fee (1.5 %)').nextSibling).toHaveTextContent('€15');
-      expect(within(fees).getByText('Total to pay').nextSibling).toHaveTextContent('€1,065');
-      expect(within(dialog).getByText('4242 4242 4242 4242 succeeds')).toBeInTheDocument();
-      expect(screen.getByLabelText('Card number')).toHaveFocus();
+  it('shows the fees, then sends the client to the provider’s page with the method only and an Idempotency-Key', async () => {
+    const contract = contractFixture();
+    const assign = jest.spyOn(goTo, 'page').mockImplementation(() => undefined);
+    const calls = renderContract(contract, {
+      'POST contracts/c1/milestones/m1/fund': () => ({
+        status: 202,
+        body: {
+          payment: { state: 'pending', method: 'card', redirect_url: '/sandbox/checkout/sbx_1', expires_at: null, phone_last4: null, message: null },
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Fund' }));
+    const dialog = screen.getByRole('dialog', { name: 'Fund milestone 1: Demolition' });
+    const fees = within(dialog).getByLabelText('Fee breakdown');
+    expect(within(fees).getByText('Milestone amount').nextSibling).toHaveTextContent('€1,000');
+    expect(within(fees).getByText('Expert inspection fee').nextSibling).toHaveTextContent('€50');
+    expect(within(fees).getByText('Platform fee (1.5 %)').nextSibling).toHaveTextContent('€15');
+    expect(within(fees).getByText('Total to pay').nextSibling).toHaveTextContent('€1,065');
+    expect(within(dialog).getByRole('radio', { name: 'Card' })).toHaveFocus();
+    expect(within(dialog).queryByLabelText('Card number')).not.toBeInTheDocument();
 
-      await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4241');
-      await user.type(screen.getByLabelText('Expiry (MM/YY)'), '13/30');
-      await user.click(within(dialog).getByRole('button', { name: 'Pay €1,065' }));
-      expect(await within(dialog).findByText('Please enter a valid card number')).toBeInTheDocument();
-      expect(within(dialog).getByText('Please enter a valid expiry date (MM/YY)')).toBeInTheDocument();
-      expect(within(dialog).getByText('Please enter the 3 or 4 digit security code')).toBeInTheDocument();
-      expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to the payment page (€1,065)' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox/checkout/sbx_1'));
+    const payment = calls.find((call) => call.key === 'POST contracts/c1/milestones/m1/fund')!;
+    expect(payment.body).toEqual({ method: 'card' });
+    expect(payment.headers.get('Idempotency-Key')).toMatch(/^[\w-]{8,200}$/);
+    assign.mockRestore();
+  });
 
-      await user.clear(screen.getByLabelText('Card number'));
-      await user.clear(screen.getByLabelText('Expiry (MM/YY)'));
-      await fillCard('4242 4242 4242 4242');
-      await user.click(within(dialog).getByRole('button', { name: 'Pay €1,065' }));
+  it('waits for the approval on the phone, then shows the milestone funded', async () => {
+    const contract = contractFixture();
+    let state = 'pending';
+    let current = contract;
+    const calls = renderContract(contract, {
+      'GET contracts/c1': () => ({ body: current }),
+      'POST contracts/c1/milestones/m1/fund': () => ({
+        status: 202,
+        body: {
+          payment: {
+            state: 'pending',
+            method: 'mobile_money',
+            redirect_url: null,
+            expires_at: '2026-11-21T10:30:00.000Z',
+            phone_last4: '0000',
+            message: null,
+          },
+        },
+      }),
+      'GET contracts/c1/milestones/m1/payment': () => ({
+        body: { state, method: 'mobile_money', redirect_url: null, expires_at: '2026-11-21T10:30:00.000Z', phone_last4: '0000', message: null },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Fund' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Mobile money' }));
+    await user.type(within(dialog).getByLabelText('Mobile money number'), '12 34');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the request to my phone (€1,065)' }));
+    expect(await within(dialog).findByText('Enter a Cameroonian mobile number, for example 6 70 00 00 00.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(0);
 
-      expect(await screen.findByText('Payment of €1,065 accepted (card ending 4242). The milestone is funded.')).toBeInTheDocument();
-      const payment = calls.find((call) => call.key === 'POST contracts/c1/milestones/m1/fund')!;
-      expect(payment.body).toEqual({ card: { number: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Claire Client' } });
-      expect(payment.headers.get('Idempotency-Key')).toMatch(/^[\w-]{8,200}$/);
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      const account = screen.getByRole('region', { name: 'Escrow account' });
-      expect(within(account).getByText('Held in escrow').nextSibling).toHaveTextContent('€1,065');
-      // The statement is read again after the payment.
-      expect(calls.filter((call) => call.key === 'GET contracts/c1/statement')).toHaveLength(2);
-    },
-    CARD_TYPING_TIMEOUT,
-  );
+    await user.clear(within(dialog).getByLabelText('Mobile money number'));
+    await user.type(within(dialog).getByLabelText('Mobile money number'), '6 70 00 00 00');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the request to my phone (€1,065)' }));
+    expect(await within(dialog).findByText('Approve the payment on your phone')).toBeInTheDocument();
+    expect(within(dialog).getByText(/sent to your number ending 0000/)).toBeInTheDocument();
+    expect(calls.find((call) => call.key === 'POST contracts/c1/milestones/m1/fund')!.body).toEqual({
+      method: 'mobile_money',
+      operator: 'mtn',
+      phone: '6 70 00 00 00',
+    });
+    state = 'funded';
+    current = funded(contract);
+    expect(await screen.findByText('Payment approved. The milestone is funded.', {}, { timeout: 6000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }, 15_000);
 
-  it(
-    'keeps the dialog open with the decline message, and retries a failed payment with the same key',
-    async () => {
-      let answer = { status: 402, body: { message: 'Your card was declined. No money was taken.' } };
-      const calls = renderContract(contractFixture(), { 'POST contracts/c1/milestones/m1/fund': () => answer });
-      await user.click(await screen.findByRole('button', { name: 'Fund' }));
-      const dialog = screen.getByRole('dialog');
-      await fillCard('4000 0000 0000 0002');
-      await user.click(within(dialog).getByRole('button', { name: 'Pay €1,065' }));
-      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined. No money was taken.');
-
-      answer = { status: 502, body: { message: 'The payment service did not answer. No money was taken; please try again.' } };
-      await user.click(within(dialog).getByRole('button', { name: 'Pay €1,065' }));
-      expect(await within(dialog).findByText('The payment service did not answer. No money was taken; please try again.')).toBeInTheDocument();
-      const attempts = calls.filter((call) => call.key === 'POST contracts/c1/milestones/m1/fund');
-      expect(attempts).toHaveLength(2);
-      expect(attempts[1]!.headers.get('Idempotency-Key')).toBe(attempts[0]!.headers.get('Idempotency-Key'));
-    },
-    CARD_TYPING_TIMEOUT,
-  );
+  it('back from the provider’s page, says why a payment did not go through', async () => {
+    toast.remove();
+    fakeApi({
+      'GET contracts/c1': () => ({ body: contractFixture() }),
+      'GET contracts/c1/statement': () => ({ body: statementFixture(contractFixture()) }),
+      'GET contracts/c1/milestones/m1/payment': () => ({
+        body: {
+          state: 'declined',
+          method: 'card',
+          redirect_url: null,
+          expires_at: null,
+          phone_last4: null,
+          message: 'Your card was declined. No money was taken.',
+        },
+      }),
+    });
+    renderWithProviders(<ContractPage />, { url: '/main/escrow/c1?payment=m1', path: '/main/escrow/:id' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined. No money was taken.');
+  });
 
   it('names who receives what before a release', async () => {
     const contract = contractFixture({

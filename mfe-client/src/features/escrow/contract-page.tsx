@@ -59,6 +59,11 @@ export function ContractPage() {
         void queryClient.invalidateQueries({ queryKey: queryKeys.contracts.statement(id) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.contracts.list() });
       }}
+      onPlanChanged={() => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.contracts.detail(id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.contracts.statement(id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.contracts.list() });
+      }}
     />
   );
 }

@@ -7,6 +7,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ContractView as Contract, DisputeView as Dispute, MilestoneView as Milestone, Statement } from 'shared/contract';
 import { AccountSummary } from './account-summary';
 import { BalanceChart } from './balance-chart';
+import { ChangeOrdersPanel } from './change-orders-panel';
+import { SiteLogPanel } from './site-log-panel';
 import { CompleteDialog } from './complete-dialog';
 import { ContractHeader } from './contract-header';
 import { DisputeDialog } from './dispute-dialog';
@@ -14,6 +16,7 @@ import { DisputePanel } from './dispute-panel';
 import { EstimateDialog } from './estimate-dialog';
 import { FundDialog } from './fund-dialog';
 import { InspectDialog } from './inspect-dialog';
+import { PaymentReturn } from './payment-return';
 import { MilestoneItem, milestoneHeadingId, type MilestoneAction } from './milestone-item';
 import { ReleaseDialog } from './release-dialog';
 import { ReviewPanel } from './review-panel';
@@ -24,10 +27,12 @@ interface ContractViewProps {
   contract: Contract;
   statement: UseQueryResult<Statement>;
   onChange: (contract: Contract) => void;
+  /** An approved change order changed the plan elsewhere: read the contract again. */
+  onPlanChanged?: () => void;
 }
 
 /** The contract page once loaded: figures, chart, milestones with the viewer's actions, dispute, settlement, review, statement. */
-export function ContractView({ contract, statement, onChange }: ContractViewProps) {
+export function ContractView({ contract, statement, onChange, onPlanChanged = () => undefined }: ContractViewProps) {
   const [open, setOpen] = useState<{ action: MilestoneAction; milestone: Milestone } | null>(null);
   const [newContractId, setNewContractId] = useState<string | null>(null);
 
@@ -52,6 +57,7 @@ export function ContractView({ contract, statement, onChange }: ContractViewProp
         </Link>
       </p>
       <ContractHeader contract={contract} />
+      <PaymentReturn contract={contract} onChange={onChange} />
       <div className="client-project__columns">
         <AccountSummary account={contract.account} currency={contract.currency} />
         {statement.status === 'error' && !statement.data ? (
@@ -90,6 +96,8 @@ export function ContractView({ contract, statement, onChange }: ContractViewProp
           ))}
         </ol>
       </section>
+      <ChangeOrdersPanel contract={contract} onPlanChanged={onPlanChanged} />
+      <SiteLogPanel contract={contract} />
       <ReviewPanel contract={contract} onChange={onChange} />
       {statement.data && <StatementTable contractId={contract.id} entries={statement.data.entries} currency={contract.currency} />}
       {dialogProps && open?.action === 'fund' && <FundDialog {...dialogProps} onFunded={done} />}

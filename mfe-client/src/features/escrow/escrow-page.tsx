@@ -13,6 +13,7 @@ import { expertToDo } from '../common/escrow-figures';
 import { EscrowSummary } from './escrow-summary';
 import { InspectionCard } from './inspection-card';
 import { PayoutCard } from './payout-card';
+import { PayoutsPanel } from './payouts-panel';
 import './escrow.css';
 
 /** `/main/escrow`: the viewer's contracts — escrow accounts for a client, payouts for a contractor, inspections for an expert. */
@@ -29,6 +30,7 @@ export function EscrowPage() {
       <header className="client-page__header">
         <h1>{title}</h1>
       </header>
+      {view !== 'client' && <PayoutsPanel />}
       {contracts.status === 'error' && !contracts.data ? (
         <ErrorState error={contracts.error} onRetry={() => void contracts.refetch()} />
       ) : !contracts.data ? (

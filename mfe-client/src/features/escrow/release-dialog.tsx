@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isApiError } from 'shared/api';
+import { isApiError, newIdempotencyKey } from 'shared/api';
 import { FormAlert } from 'shared/forms';
 import { Money, notify } from 'shared/ui';
 import { useFormatters } from '../common/reference';
 import type { ContractView as Contract, MilestoneView as Milestone } from 'shared/contract';
-import { newIdempotencyKey } from './api/idempotency-key';
 import { releaseMilestone } from './api/release-milestone';
 import { EscrowDialog } from './escrow-dialog';
 

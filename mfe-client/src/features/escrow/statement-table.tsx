@@ -4,6 +4,7 @@ import { Money, notify } from 'shared/ui';
 import { useFormatters } from '../common/reference';
 import type { StatementEntry } from 'shared/contract';
 import { downloadStatementCsv } from './api/statement';
+import { openContractReceipt } from './api/payouts';
 import { useEscrowLabels } from './escrow-labels';
 
 /** Every movement of the escrow account, and the same as a CSV file for the client's records. */
@@ -24,6 +25,18 @@ export function StatementTable({ contractId, entries, currency }: { contractId: 
     }
   };
 
+  const [opening, setOpening] = useState(false);
+  const openPdf = async () => {
+    setOpening(true);
+    try {
+      await openContractReceipt(contractId);
+    } catch {
+      notify.error(t`The statement could not be downloaded. Try again.`);
+    } finally {
+      setOpening(false);
+    }
+  };
+
   return (
     <section className="ui-card client-panel" aria-labelledby="escrow-statement-title">
       <div className="escrow-panel-head">
@@ -32,6 +45,9 @@ export function StatementTable({ contractId, entries, currency }: { contractId: 
         </h2>
         <button type="button" className="ui-button ui-button--ghost" disabled={downloading || entries.length === 0} onClick={() => void download()}>
           {downloading ? t`Downloading…` : t`Download CSV`}
+        </button>
+        <button type="button" className="ui-button ui-button--ghost" disabled={opening || entries.length === 0} onClick={() => void openPdf()}>
+          {opening ? t`Downloading…` : t`PDF statement`}
         </button>
       </div>
       {entries.length === 0 ? (

@@ -43,9 +43,15 @@ describe('InvitePanel', () => {
   it('invites the specialist picked with the message typed, then clears the form', async () => {
     toast.remove();
     render(<Toaster />);
+    // The server's list of sent invitations, as it is before and after the invitation.
+    const sent: (typeof invite)[] = [];
     const calls = fakeApi({
       'GET specialists': () => ({ body: { data: [card], meta: { page: 1, page_size: 6, total: 1 } } }),
-      'POST invites': () => ({ status: 201, body: invite }),
+      'GET invites': () => ({ body: { data: [...sent] } }),
+      'POST invites': () => {
+        sent.push(invite);
+        return { status: 201, body: invite };
+      },
     });
     renderWithProviders(<InvitePanel projectId={PROJECT} />, { url: `/main/projects/${PROJECT}` });
     await user.click(await screen.findByRole('radio', { name: /Conrad & Sons/ }));
@@ -58,6 +64,9 @@ describe('InvitePanel', () => {
       message: 'Bathroom tiles',
     });
     expect(screen.queryByRole('button', { name: 'Send the invitation' })).not.toBeInTheDocument();
+    // At once, without another answer: the specialist is marked invited and cannot be picked again.
+    expect(screen.getByText('Invited')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Conrad & Sons/ })).toBeDisabled();
   });
 
   it('says why an invitation is refused', async () => {
@@ -65,6 +74,7 @@ describe('InvitePanel', () => {
     render(<Toaster />);
     fakeApi({
       'GET specialists': () => ({ body: { data: [card], meta: { page: 1, page_size: 6, total: 1 } } }),
+      'GET invites': () => ({ body: { data: [] } }),
       'POST invites': () => ({ status: 409, body: { message: 'This specialist is already invited.' } }),
     });
     renderWithProviders(<InvitePanel projectId={PROJECT} />, { url: `/main/projects/${PROJECT}` });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
 import { useForm } from 'shared/forms';
@@ -7,12 +7,20 @@ import { queryKeys } from 'shared/query';
 import { SpecialistInviteSchema } from 'shared/schemas';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { listSpecialists } from '../common/api/list-specialists';
+import { listInvites } from '../common/api/list-invites';
 import { sendInvite } from '../common/api/send-invite';
+import type { InviteView } from 'shared/contract';
 
 /** The owner asks a specialist from the directory to quote: search, pick, add a message. */
 export function InvitePanel({ projectId }: { projectId: string }) {
   const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
+  // Who has been asked already: marked at once after sending, and on every later visit.
+  const sent = useQuery({ queryKey: queryKeys.invites.list(), queryFn: ({ signal }) => listInvites(signal) });
+  const invited = new Set(
+    (sent.data ?? []).filter((invite) => invite.project?.id === projectId && invite.specialist).map((invite) => invite.specialist!.id),
+  );
   const [chosen, setChosen] = useState<{ id: string; title: string } | null>(null);
   const form = useForm({
     initialValues: { message: '' },
@@ -32,7 +40,9 @@ export function InvitePanel({ projectId }: { projectId: string }) {
   });
 
   const send = form.handleSubmit(async (invite) => {
-    await sendInvite(invite);
+    const created = await sendInvite(invite);
+    queryClient.setQueryData<InviteView[]>(queryKeys.invites.list(), (current) => [created, ...(current ?? [])]);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.invites.all });
     if (chosen) notify.success(t`${chosen.title} has been invited to quote.`);
     setChosen(null);
     form.setValue('message', '');
@@ -60,22 +70,31 @@ export function InvitePanel({ projectId }: { projectId: string }) {
         </p>
       ) : (
         <ul className="client-pick-list" aria-busy={results.isFetching}>
-          {results.data?.data.map((specialist) => (
-            <li key={specialist.id}>
-              <label>
-                <input
-                  type="radio"
-                  name="invite-specialist"
-                  checked={chosen?.id === specialist.id}
-                  onChange={() => setChosen({ id: specialist.id, title: specialist.title })}
-                />
-                <span>
-                  <strong>{specialist.title}</strong>
-                  {specialist.subtitle && <span className="client-muted"> — {specialist.subtitle}</span>}
-                </span>
-              </label>
-            </li>
-          ))}
+          {results.data?.data.map((specialist) => {
+            const already = invited.has(specialist.id);
+            return (
+              <li key={specialist.id}>
+                <label>
+                  <input
+                    type="radio"
+                    name="invite-specialist"
+                    checked={chosen?.id === specialist.id}
+                    disabled={already}
+                    onChange={() => setChosen({ id: specialist.id, title: specialist.title })}
+                  />
+                  <span>
+                    <strong>{specialist.title}</strong>
+                    {specialist.subtitle && <span className="client-muted"> — {specialist.subtitle}</span>}
+                  </span>
+                  {already && (
+                    <span className="client-badge client-badge--open client-invited">
+                      <Trans>Invited</Trans>
+                    </span>
+                  )}
+                </label>
+              </li>
+            );
+          })}
         </ul>
       )}
       {chosen && (

@@ -34,7 +34,7 @@ function renderCard(data: ProjectCardData, locale: 'en' | 'fr' = 'en') {
 }
 
 describe('ProjectCard', () => {
-  it('shows the facts of spec §2 and links to the project', () => {
+  it('shows the facts of docs/product.md §2 and links to the project', () => {
     renderCard(project);
     const link = screen.getByRole('link', { name: 'Kitchen renovation in Bonapriso' });
     expect(link).toHaveAttribute('href', `/main/projects/${project.id}`);

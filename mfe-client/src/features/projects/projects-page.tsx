@@ -19,7 +19,7 @@ import { CategoryOptions } from '../common/category-options';
 
 const PAGE_SIZE = 12;
 
-/** A client's projects or, for a specialist, the requests that reach them (spec §1 "Projects"). */
+/** A client's projects or, for a specialist, the requests that reach them (docs/product.md §1 "Projects"). */
 export function ProjectsPage() {
   const user = useAtomValue(clientUserAtom);
   if (!user) return null;

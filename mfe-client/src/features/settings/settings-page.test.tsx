@@ -89,16 +89,35 @@ describe('SettingsPage: personal details', () => {
     // The API answers with the unchanged account: the address changes when the link sent to it is opened.
     const calls = fakeApi({ 'PUT auth/me': () => ({ body: { ...ada, message: 'sent' } }) });
     const { store } = renderSettings();
+    // The current password is asked for only once the address changes.
+    expect(screen.queryByLabelText(/Current password/)).not.toBeInTheDocument();
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'ada.new@example.com');
+    await user.type(screen.getByLabelText(/Current password/), 'Old-walls-1');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(
       await screen.findByText('We have sent a confirmation link to ada.new@example.com. Your address changes once you open it.'),
     ).toBeInTheDocument();
-    expect(calls[0]?.body).toMatchObject({ email: 'ada.new@example.com' });
+    expect(calls[0]?.body).toMatchObject({ email: 'ada.new@example.com', current_password: 'Old-walls-1' });
+    expect(screen.queryByLabelText(/Current password/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(store.get(clientUserAtom)).toMatchObject({ email: 'ada@example.com' });
     expect(store.get(clientUserAtom)).not.toHaveProperty('message');
+  });
+
+  it('shows the refusal of a wrong current password on its field', async () => {
+    fakeApi({
+      'PUT auth/me': () => ({
+        status: 422,
+        body: { message: 'Please check the highlighted fields.', errors: { current_password: ['This is not your current password.'] } },
+      }),
+    });
+    renderSettings();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'ada.new@example.com');
+    await user.type(screen.getByLabelText(/Current password/), 'Wrong-walls-1');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('This is not your current password.')).toBeInTheDocument();
   });
 
   it('says so in French', async () => {
@@ -106,6 +125,7 @@ describe('SettingsPage: personal details', () => {
     renderSettings('fr');
     await user.clear(screen.getByLabelText('E-mail'));
     await user.type(screen.getByLabelText('E-mail'), 'ada.new@example.com');
+    await user.type(screen.getByLabelText(/Mot de passe actuel/), 'Old-walls-1');
     await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
     expect(
       await screen.findByText('Nous avons envoyé un lien de confirmation à ada.new@example.com. Votre adresse change dès que vous l’ouvrez.'),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -20,14 +20,14 @@ function initials(user: Me): string {
   return `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase() || '?';
 }
 
-/** The personal information screen: photo, name, e-mail and phone. */
-export function SettingsPage() {
+/** The personal information screen: photo, name, e-mail and phone; `sections` are the other features' cards (composed by the app). */
+export function SettingsPage({ sections }: { sections?: ReactNode }) {
   const user = useAtomValue(clientUserAtom);
   if (!user) return null;
-  return <SettingsForm user={user} />;
+  return <SettingsForm user={user} sections={sections} />;
 }
 
-function SettingsForm({ user }: { user: Me }) {
+function SettingsForm({ user, sections }: { user: Me; sections?: ReactNode }) {
   const { t, i18n } = useLingui();
   const setUser = useSetAtom(clientUserAtom);
   /** A new address waiting for its owner to open the confirmation link sent to it. */
@@ -43,9 +43,12 @@ function SettingsForm({ user }: { user: Me }) {
       last_name: user.last_name,
       email: user.email,
       phone_number: user.phone_number,
+      current_password: '',
     },
     schema: ProfileSchema,
   });
+  // A new address is only accepted with the current password: a stolen session alone cannot move the account.
+  const emailChanging = form.values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
   // The link e-mailed to a new address lands here (a signed-in page: the owner is usually signed in when they open it).
   useEffect(() => {
@@ -71,8 +74,10 @@ function SettingsForm({ user }: { user: Me }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per token, guarded above: the link is single-use.
   }, [confirmToken]);
 
-  const submit = form.handleSubmit(async (profile: ProfileInput) => {
+  const submit = form.handleSubmit(async ({ current_password: currentPassword, ...fields }: ProfileInput) => {
+    const profile = emailChanging ? { ...fields, current_password: currentPassword } : fields;
     const { message: _message, ...updated } = await send<ProfileUpdated>(api.put('auth/me', { json: profile }));
+    form.setValue('current_password', '');
     setUser(updated);
     // The address only changes once the new one is confirmed: the field goes back to the current one meanwhile.
     const requested = (profile.email ?? '').trim().toLowerCase();
@@ -107,6 +112,15 @@ function SettingsForm({ user }: { user: Me }) {
             <TextField binding={form.field('last_name')} label={t`Last name`} autoComplete="family-name" required />
           </div>
           <TextField binding={form.field('email')} label={t`Email`} type="email" autoComplete="email" inputMode="email" required />
+          {emailChanging && (
+            <TextField
+              binding={form.field('current_password')}
+              label={t`Current password (needed to change your e-mail address)`}
+              type="password"
+              autoComplete="current-password"
+              required
+            />
+          )}
           {pendingEmail && (
             <p className="client-settings__notice" role="status">
               {i18n._(emailChangeSent(pendingEmail))}
@@ -120,6 +134,7 @@ function SettingsForm({ user }: { user: Me }) {
           </div>
         </form>
       </div>
+      {sections}
       <SignOutEverywhere onDone={() => setUser(false)} />
     </section>
   );

@@ -42,7 +42,7 @@ function renderCard(data: ServiceCard) {
 }
 
 describe('SpecialistCard', () => {
-  it('shows the service card of spec §2 and links to the profile', () => {
+  it('shows the service card of docs/product.md §2 and links to the profile', () => {
     renderCard(card);
     expect(screen.getByRole('link', { name: 'Conrad & Sons Construction' })).toHaveAttribute('href', `/main/specialists/${card.id}`);
     expect(screen.getByText('Renovations in Douala since 2011')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
@@ -13,8 +13,9 @@ import { HideOnError, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { useFormatters, useReferenceNames } from '../common/reference';
 import { EmptyState, ErrorState, Skeleton } from '../common/states';
 import { listProjects } from '../common/api/list-projects';
-import type { SpecialistPublicProfile } from 'shared/contract';
+import type { InviteView, SpecialistPublicProfile } from 'shared/contract';
 import { getSpecialist } from './api/get-specialist';
+import { listInvites } from '../common/api/list-invites';
 import { sendInvite } from '../common/api/send-invite';
 import { RoleLabel } from './specialist-card';
 
@@ -146,10 +147,19 @@ function InviteToProject({ specialistId, name }: { specialistId: string; name: s
   });
   const projectId = form.values.project_id;
   const sending = form.submitting;
+  const queryClient = useQueryClient();
+  // The projects this specialist is already invited to: marked at once after sending.
+  const sent = useQuery({ queryKey: queryKeys.invites.list(), queryFn: ({ signal }) => listInvites(signal) });
+  const invitedTo = new Set(
+    (sent.data ?? []).filter((invite) => invite.specialist?.id === specialistId && invite.project).map((invite) => invite.project!.id),
+  );
 
   const send = form.handleSubmit(async (invite) => {
-    await sendInvite(invite);
+    const created = await sendInvite(invite);
+    queryClient.setQueryData<InviteView[]>(queryKeys.invites.list(), (current) => [created, ...(current ?? [])]);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.invites.all });
     notify.success(t`${name} has been invited to quote.`);
+    form.setValue('project_id', '');
     form.setValue('message', '');
   });
 
@@ -183,8 +193,8 @@ function InviteToProject({ specialistId, name }: { specialistId: string; name: s
             <select className="ui-field__input" value={projectId} required onChange={(event) => form.setValue('project_id', event.target.value)}>
               <option value="">{t`Choose one of your open projects`}</option>
               {projects.data.data.map((project) => (
-                <option key={project.id} value={project.id}>
-                  {project.title}
+                <option key={project.id} value={project.id} disabled={invitedTo.has(project.id)}>
+                  {invitedTo.has(project.id) ? t`${project.title} (invited)` : project.title}
                 </option>
               ))}
             </select>

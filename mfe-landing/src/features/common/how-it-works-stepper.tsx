@@ -11,7 +11,7 @@ export type StepperVariant = 'client' | 'expert';
 interface StepperStep {
   title: MessageDescriptor;
   text: MessageDescriptor;
-  /** The expert variant's extra line (spec §1). */
+  /** The expert variant's extra line (docs/product.md §1). */
   detail?: MessageDescriptor;
 }
 

@@ -12,7 +12,7 @@ import './contractors.css';
 
 const SIGN_UP_SPECIALISTS = '/sign-up-specialists';
 
-/** The contractor and vendor landing page (spec §1): join now, steps, how it works, support, a testimonial. */
+/** The contractor and vendor landing page (docs/product.md §1): join now, steps, how it works, support, a testimonial. */
 export default function ContractorsPage() {
   const { t } = useLingui();
   const steps: Array<{ title: ReactNode; text: ReactNode }> = [
@@ -40,7 +40,12 @@ export default function ContractorsPage() {
     {
       icon: 'wallet',
       title: <Trans>Transparent fees</Trans>,
-      text: <Trans>No subscription to start: about 1.5% per transaction, plus the payment provider's fees.</Trans>,
+      text: (
+        <Trans>
+          No subscription and nothing taken from your payments: the client pays the platform and inspection fees on top of each milestone.{' '}
+          <Link to="/fees">See the fees</Link>
+        </Trans>
+      ),
     },
     {
       icon: 'scale',

@@ -27,7 +27,7 @@ export interface PopularDesignsProps {
   load?: (query: PopularDesignsQuery, signal?: AbortSignal) => Promise<Design[]>;
 }
 
-/** Featured designs from the API, with a View Catalog link (spec §1). */
+/** Featured designs from the API, with a View Catalog link (docs/product.md §1). */
 export function PopularDesigns({ load = fetchPopularDesigns }: PopularDesignsProps) {
   const { t } = useLingui();
   const [locale] = useLocale();

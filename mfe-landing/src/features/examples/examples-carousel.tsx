@@ -9,7 +9,7 @@ import smartHomeImage from '../../assets/example-smart-home.svg';
 import { carouselScrollAmount } from './carousel-rules';
 import './examples.css';
 
-/** The three example cards of spec §1. */
+/** The three example cards of docs/product.md §1. */
 export const EXAMPLES: ReadonlyArray<{ image: string; title: MessageDescriptor; text: MessageDescriptor; alt: MessageDescriptor }> = [
   {
     image: renovationImage,
@@ -31,7 +31,7 @@ export const EXAMPLES: ReadonlyArray<{ image: string; title: MessageDescriptor; 
   },
 ];
 
-/** A row of cards scrolled by arrows, one card's width at a time (spec §2). */
+/** A row of cards scrolled by arrows, one card's width at a time (docs/product.md §2). */
 export function ExamplesCarousel() {
   const { t, i18n } = useLingui();
   const track = useRef<HTMLUListElement>(null);

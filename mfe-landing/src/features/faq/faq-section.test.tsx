@@ -21,7 +21,7 @@ describe('FaqSection', () => {
     expect(escrow).toHaveAttribute('aria-expanded', 'true');
     expect(fees).toHaveAttribute('aria-expanded', 'true');
     expect(fees).toHaveTextContent('−');
-    expect(screen.getByText(/a transaction fee of about 1.5% is added/)).toBeVisible();
+    expect(screen.getByText(/the platform fee of 1.5 % and the expert's inspection fee/)).toBeVisible();
 
     await userEvent.click(escrow);
     expect(escrow).toHaveAttribute('aria-expanded', 'false');

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from '../../lib/icons';
 
-/** The five capabilities (spec §1, §9). */
+/** The five capabilities (docs/product.md §1, §9). */
 export function CapabilitiesSection() {
   const items: Array<{ icon: IconName; title: ReactNode; text: ReactNode }> = [
     {

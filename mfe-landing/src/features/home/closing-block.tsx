@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
 import { LINKS, NEW_TAB } from '../../config/links';
 
 /** The call to action at the end of the pitch: watch the demo or sign up. */
@@ -11,15 +12,15 @@ export function ClosingBlock() {
             <Trans>Ready to start your project?</Trans>
           </h2>
           <p className="landing-section__lead">
-            <Trans>Watch a two-minute tour of the platform, or create your free account and post your first project today.</Trans>
+            <Trans>Take a five-step tour of the platform's screens, or create your free account and post your first project today.</Trans>
           </p>
           <div className="landing-actions home-closing__actions">
-            <a className="ui-button ui-button--ghost home-closing__demo" href={LINKS.demoVideo} {...NEW_TAB}>
+            <Link className="ui-button ui-button--ghost home-closing__demo" to={LINKS.demo}>
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
                 <path fill="currentColor" d="M8 5v14l11-7z" />
               </svg>
               <Trans>Watch the demo</Trans>
-            </a>
+            </Link>
             <a className="ui-button ui-button--accent" href={LINKS.register} {...NEW_TAB}>
               <Trans>Sign up for free</Trans>
             </a>

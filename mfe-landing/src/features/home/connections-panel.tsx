@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Trans } from '@lingui/react/macro';
-import { LINKS, NEW_TAB } from '../../config/links';
+import { LINKS } from '../../config/links';
 import { Icon, type IconName } from '../../lib/icons';
 
-/** The four kinds of professionals we connect clients with, and the links to the professionals app (spec §1). */
+/** The four kinds of professionals we connect clients with, with the links to the directory and to reviews (docs/product.md §1). */
 export function ConnectionsPanel() {
   const groups: Array<{ icon: IconName; title: ReactNode; text: ReactNode }> = [
     { icon: 'store', title: <Trans>Vendors</Trans>, text: <Trans>Materials, fittings and equipment delivered to your site.</Trans> },
@@ -34,12 +35,12 @@ export function ConnectionsPanel() {
           ))}
         </ul>
         <div className="landing-actions home-connections__actions">
-          <a className="ui-button" href={LINKS.professionals} {...NEW_TAB}>
+          <Link className="ui-button" to={LINKS.professionals}>
             <Trans>View professionals</Trans>
-          </a>
-          <a className="ui-button ui-button--ghost" href={LINKS.addReview} {...NEW_TAB}>
+          </Link>
+          <Link className="ui-button ui-button--ghost" to={LINKS.addReview}>
             <Trans>Post a review</Trans>
-          </a>
+          </Link>
         </div>
       </div>
     </section>

@@ -1,9 +1,13 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import { PLATFORM_FEE_PER_MILLE } from 'shared/config';
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from '../../lib/icons';
 
-/** The four-feature content block: message, ray, shield and featured icons (spec §1). */
+/** The four-feature content block: message, ray, shield and featured icons (docs/product.md §1). */
 export function FeaturesBlock() {
+  const { i18n } = useLingui();
+  const platformRate = i18n.number(PLATFORM_FEE_PER_MILLE / 10);
   const features: Array<{ icon: IconName; title: ReactNode; text: ReactNode }> = [
     {
       icon: 'message',
@@ -18,7 +22,12 @@ export function FeaturesBlock() {
     {
       icon: 'shield',
       title: <Trans>Protected payments</Trans>,
-      text: <Trans>About 1.5% per transaction, and your money stays in escrow until you approve.</Trans>,
+      text: (
+        <Trans>
+          A {platformRate} % platform fee and the expert&apos;s inspection fee on each milestone, plus the payment provider&apos;s fee; your money
+          stays in escrow until you approve. <Link to="/fees">See the fees</Link>
+        </Trans>
+      ),
     },
     {
       icon: 'star',

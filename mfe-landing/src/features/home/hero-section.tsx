@@ -32,6 +32,12 @@ export function HeroSection() {
               <Trans>I am a contractor</Trans>
             </Link>
           </div>
+          {/* On a phone the header has no sign-in button (docs/product.md §2): the first screen offers it. */}
+          <p className="home-hero__sign-in">
+            <Trans>
+              Already have an account? <Link to="/login">Sign in</Link>
+            </Trans>
+          </p>
           <ul className="home-hero__proof">
             <li>
               <Icon name="shield" size={20} />

@@ -5,7 +5,7 @@ import identityLogo from '../../assets/partner-identity.svg';
 import insuranceLogo from '../../assets/partner-insurance.svg';
 import mediationLogo from '../../assets/partner-mediation.svg';
 
-/** Partners: a card payment provider, an identity-verification provider and two others (spec §1). */
+/** Partners: a card payment provider, an identity-verification provider and two others (docs/product.md §1). */
 export function PartnerStrip() {
   const { t } = useLingui();
   const partners = [

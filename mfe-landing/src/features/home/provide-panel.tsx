@@ -4,7 +4,7 @@ import constructionImage from '../../assets/banner-construction.svg';
 import renovationImage from '../../assets/banner-renovation.svg';
 import { Icon } from '../../lib/icons';
 
-/** What we provide: verified contractors and vendors, and the two kinds of work (spec §1). */
+/** What we provide: verified contractors and vendors, and the two kinds of work (docs/product.md §1). */
 export function ProvidePanel() {
   const { t } = useLingui();
   return (

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 
 /*
- * The four manual illustrations (spec §2) are small pieces of interface drawn
+ * The four manual illustrations (docs/product.md §2) are small pieces of interface drawn
  * with HTML and CSS: they stay crisp, translate with the page and weigh nothing.
  * They are decorative, so assistive technology skips them; the step text says it all.
  */

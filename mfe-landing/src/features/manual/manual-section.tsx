@@ -14,7 +14,7 @@ interface ManualStep {
   Illustration: ComponentType;
 }
 
-/** The four-step manual for clients (spec §1, §2). */
+/** The four-step manual for clients (docs/product.md §1, §2). */
 export const MANUAL_STEPS: readonly ManualStep[] = [
   {
     category: msg`Post`,

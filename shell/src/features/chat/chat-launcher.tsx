@@ -38,7 +38,7 @@ function ChatPlaceholder({ onOpen }: ChatPlaceholderProps) {
           fill="currentColor"
         />
       </svg>
-      <span>{t`Need help?`}</span>
+      <span className="chat-launcher__label">{t`Need help?`}</span>
     </button>
   );
 }

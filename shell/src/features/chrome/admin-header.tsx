@@ -6,7 +6,7 @@ import { LanguageSwitcher } from './language-switcher';
 import { NavMenu } from './nav-menu';
 import { PreloadNavLink } from './nav-link-preload';
 
-/** The admin area's navigation (spec §2: clients, contractors, assessors), then the escrow back office, the reported messages, the audit trail and the outbox. */
+/** The admin area's navigation (docs/product.md §2: clients, contractors, assessors), then the escrow back office, the reported messages, the audit trail and the outbox. */
 export function AdminHeader() {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -38,7 +38,7 @@ export function AdminHeader() {
             <Trans>Contractors</Trans>
           </PreloadNavLink>
           <PreloadNavLink to="/admin/assessors" className="nav-link">
-            <Trans>Assessors</Trans>
+            <Trans>Experts</Trans>
           </PreloadNavLink>
           <PreloadNavLink to="/admin/escrow" className="nav-link">
             <Trans>Escrow</Trans>
@@ -54,6 +54,9 @@ export function AdminHeader() {
           </PreloadNavLink>
           <PreloadNavLink to="/admin/outbox" className="nav-link">
             <Trans>Outbox</Trans>
+          </PreloadNavLink>
+          <PreloadNavLink to="/admin/security" className="nav-link">
+            <Trans>Account security</Trans>
           </PreloadNavLink>
         </NavMenu>
         <div className="site-header__actions">

@@ -23,7 +23,8 @@ describe('the signed-in header in its own chunk', () => {
       expect(document.querySelector('.site-header')).not.toBeNull();
     });
     renderSlot(shown);
-    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    // The first import of the chunk in a fresh test run transforms its whole module graph: seconds.
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 20_000 });
     expect(shown).toHaveBeenCalled();
     expect(within(nav).getByRole('link', { name: 'Projects' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ada Obi' })).toHaveAttribute('href', '/main/settings');

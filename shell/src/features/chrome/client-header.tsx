@@ -11,7 +11,7 @@ import { LanguageSwitcher } from './language-switcher';
 import { NavMenu } from './nav-menu';
 import { PreloadNavLink } from './nav-link-preload';
 
-/** The signed-in navigation: a client's Dashboard, Projects, Specialists, Escrow, Catalog (spec §1); other roles the entries that work for them. */
+/** The signed-in navigation: a client's Dashboard, Projects, Specialists, Escrow, Catalog (docs/product.md §1); other roles the entries that work for them. */
 export function ClientHeader() {
   const { t, i18n } = useLingui();
   const user = useAtomValue(clientUserAtom);

@@ -5,7 +5,7 @@ import { LanguageSwitcher } from './language-switcher';
 import { PreloadNavLink } from './nav-link-preload';
 
 /**
- * The header for visitors (spec §2). Under 768 px only the link to the other
+ * The header for visitors (docs/product.md §2). Under 768 px only the link to the other
  * landing page stays, and the login and sign-up buttons are hidden (CSS, so
  * nothing shifts when the page hydrates).
  */
@@ -22,7 +22,7 @@ export function GuestHeader() {
             <Trans>Home</Trans>
           </PreloadNavLink>
           <PreloadNavLink to="/contractors" className={onContractors ? 'nav-link nav-link--mobile-hidden' : 'nav-link'}>
-            <Trans>For contractor</Trans>
+            <Trans>For contractors</Trans>
           </PreloadNavLink>
         </nav>
         <div className="site-header__actions">

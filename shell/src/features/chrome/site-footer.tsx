@@ -81,9 +81,15 @@ export function SiteFooter() {
               <p className="site-footer__cta-text">
                 <Trans>Ready to start your project?</Trans>
               </p>
-              <Link to="/register" className="ui-button ui-button--accent">
-                <Trans>Sign up</Trans>
-              </Link>
+              {/* The header hides its buttons on phones (docs/product.md §2): here a phone user finds both. */}
+              <div className="site-footer__auth">
+                <Link to="/register" className="ui-button ui-button--accent">
+                  <Trans>Sign up</Trans>
+                </Link>
+                <Link to="/login" className="ui-button ui-button--ghost">
+                  <Trans>Sign in</Trans>
+                </Link>
+              </div>
             </>
           )}
         </section>

@@ -3,7 +3,7 @@ import type { RouteEntry } from 'shared/routing';
 import { adminUserAtom, browserStorage, clientUserAtom, guardNavigation, sessionStore, type KeyValueStorage } from 'shared/session';
 
 /**
- * The loader of every route: runs the spec §4 guard before the navigation
+ * The loader of every route: runs the docs/product.md §4 guard before the navigation
  * commits, then follows the route's own redirect (`/main` → `/main/dashboard`).
  */
 export function guardLoader(route: RouteEntry, storage: KeyValueStorage = browserStorage(), store = sessionStore) {

@@ -8,6 +8,7 @@ import {
   EscrowSummarySchema,
   InsolvencyResultSchema,
   LedgerCheckSchema,
+  SiteRecordSchema,
   StatementSchema,
   type ContractPage,
   type ContractStatus,
@@ -17,6 +18,7 @@ import {
   type EscrowSummary,
   type LedgerCheck,
   type ResolveBody,
+  type SiteRecord,
   type Statement,
 } from 'shared/contract';
 
@@ -61,6 +63,10 @@ export const escrowCalls = {
   statementCsv: (id: string): Promise<Blob> => blob(`${contract(id)}/statement`, { format: 'csv' }),
 
   /** A photo, report or evidence file of the contract (the link needs the admin token, so it is fetched, not opened). */
+  /** The contract's timeline, change orders and chain head, read-only. */
+  siteRecord: async (id: string, signal?: AbortSignal): Promise<SiteRecord> =>
+    v.parse(SiteRecordSchema, await send(adminApi.get(`${contract(id)}/site-record`, { signal }))),
+
   file: (contractId: string, fileId: string): Promise<Blob> => blob(`${contract(contractId)}/files/${encodeURIComponent(fileId)}`),
 
   assignExpert: async (id: string, expertId: string): Promise<ContractView> =>
@@ -90,11 +96,3 @@ export const escrowCalls = {
 
   ledgerCheck: async (): Promise<LedgerCheck> => v.parse(LedgerCheckSchema, await send(adminApi.get('admin/ledger/check'))),
 };
-
-/** One key per intent to move money; browsers outside a secure context lack randomUUID, so there is a fallback. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}

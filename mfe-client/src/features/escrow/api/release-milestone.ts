@@ -1,8 +1,7 @@
 import * as v from 'valibot';
-import { api, send } from 'shared/api';
+import { api, IDEMPOTENCY_HEADER, send } from 'shared/api';
 import { ReleaseSchema, type Release } from 'shared/contract';
 import { milestonePath } from '../../common/api/get-contract';
-import { IDEMPOTENCY_HEADER } from './idempotency-key';
 
 /** `POST /contracts/:id/milestones/:mid/release`: the client pays the contractor and the fees out of escrow. */
 export async function releaseMilestone(contractId: string, milestoneId: string, idempotencyKey: string): Promise<Release> {

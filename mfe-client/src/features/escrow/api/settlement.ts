@@ -1,8 +1,7 @@
 import * as v from 'valibot';
-import { api, send } from 'shared/api';
+import { api, IDEMPOTENCY_HEADER, send } from 'shared/api';
 import { ReplacementListSchema, SettlementSchema, type Replacement, type Settlement } from 'shared/contract';
 import { contractPath } from '../../common/api/get-contract';
-import { IDEMPOTENCY_HEADER } from './idempotency-key';
 
 /** `GET /contracts/:id/replacements`: verified contractors of the same trade and area. */
 export async function listReplacements(contractId: string, signal?: AbortSignal): Promise<Replacement[]> {

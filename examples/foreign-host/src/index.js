@@ -1,0 +1,2 @@
+// The async boundary every federated host needs before it loads a remote.
+import('./bootstrap');
