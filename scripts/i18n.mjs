@@ -2,11 +2,13 @@
 // Runs the lingui CLI in every package that has a lingui.config.ts.
 // `extract` refreshes the .po catalogs from the source; `compile` turns them
 // into the .ts modules the apps import (generated, not committed). With
-// --strict, a French message left untranslated fails the run.
+// --strict, a French message left untranslated, or one message translated two
+// ways by two catalogs, fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { catalogProblems, workspaceCatalogs } from './i18n-catalogs.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const [command = 'compile', ...flags] = process.argv.slice(2);
@@ -32,5 +34,10 @@ for (const pkg of packages) {
   } else {
     console.log(`i18n ${command}: ${pkg} ok`);
   }
+}
+if (command === 'compile' && flags.includes('--strict')) {
+  const problems = catalogProblems(workspaceCatalogs(root), { root });
+  for (const problem of problems) console.error(`i18n: ${problem}`);
+  if (problems.length > 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

@@ -110,7 +110,7 @@ export function AuditPage() {
           </div>
           <div className="ui-field">
             <label className="ui-field__label" htmlFor={`${id}-from`}>
-              <Trans>From</Trans>
+              <Trans context="date range">From</Trans>
             </label>
             <input
               id={`${id}-from`}
@@ -122,7 +122,7 @@ export function AuditPage() {
           </div>
           <div className="ui-field">
             <label className="ui-field__label" htmlFor={`${id}-to`}>
-              <Trans>To</Trans>
+              <Trans context="date range">To</Trans>
             </label>
             <input
               id={`${id}-to`}

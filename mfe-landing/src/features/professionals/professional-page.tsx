@@ -131,11 +131,7 @@ export default function ProfessionalPage() {
                             <Trans>
                               {review.author}, {trade} in {review.city}
                             </Trans>{' '}
-                            {/* The server renders dates with Node's ICU, the browser with its own; their French spacing can differ. */}·{' '}
-                            <time dateTime={review.created_at} suppressHydrationWarning>
-                              {date(review.created_at)}
-                            </time>{' '}
-                            ·{' '}
+                            · <time dateTime={review.created_at}>{date(review.created_at)}</time> ·{' '}
                             <span className="pro-review__badge">
                               <Trans>Completed through escrow</Trans>
                             </span>
@@ -171,10 +167,7 @@ export default function ProfessionalPage() {
                             <>
                               {' '}
                               <span className="pro-muted">
-                                ·{' '}
-                                <time dateTime={check.checked_on} suppressHydrationWarning>
-                                  {date(check.checked_on)}
-                                </time>
+                                · <time dateTime={check.checked_on}>{date(check.checked_on)}</time>
                               </span>
                             </>
                           )}
