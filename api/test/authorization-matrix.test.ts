@@ -256,6 +256,8 @@ const MATRIX: Record<string, Entry> = {
     url: (c) => `/api/v1/projects/${c.contractedProjectId}/cancel`,
     expect: anyUser({ clientB: 404, unverified: 404, expert: 404, verified: 403 }),
   },
+  // Whom a project reaches is its owner's to know: the specialists it reaches see the project, not the count.
+  'GET /api/v1/projects/:id/reach': { url: (c) => `/api/v1/projects/${c.projectId}/reach`, expect: sharedProject({ verified: 403 }) },
   'GET /api/v1/projects/:id/documents': { url: (c) => `/api/v1/projects/${c.projectId}/documents`, expect: sharedProject() },
   'POST /api/v1/projects/:id/documents': {
     url: (c) => `/api/v1/projects/${c.projectId}/documents`,

@@ -51,19 +51,47 @@ export async function isBarred(db: Queryable, userId: string): Promise<boolean> 
   return Boolean(rows[0]?.barred);
 }
 
+/** SQL condition: user `u` (an alias) receives requests, as `receivesRequests` decides for a loaded user. */
+export function receivesRequestsSql(u: string): string {
+  return `${u}.account_type = 'specialist' AND ${u}.status = 'active' AND ${u}.verified_at IS NOT NULL AND ${u}.specialist_kind IN (${REQUEST_KINDS.map((kind) => `'${kind}'`).join(', ')})`;
+}
+
+/** SQL condition: project `p` is in one of the trades of profile `sp`, in its country. */
+export const IN_TRADE_AND_COUNTRY = 'p.category = ANY (sp.categories) AND p.country = sp.service_country';
+
+/** SQL condition: project `p` is in one of the cities of profile `sp`, or `sp` serves the whole country. */
+export const IN_SERVICE_CITY = '(cardinality(sp.service_cities) = 0 OR p.city = ANY (sp.service_cities))';
+
+/** SQL condition: specialist `param` is declared insolvent, and receives no new requests. */
+const insolventSql = (param: string) => `EXISTS (SELECT 1 FROM insolvencies mi WHERE mi.contractor_id = ${param})`;
+
 /**
  * SQL condition (on alias `p`) for open requests a specialist ($n) may see:
  * in one of their trades, in their country, and in one of their cities unless
  * they serve the whole country; never for a specialist declared insolvent.
  */
 export function matchingRequestSql(param: string): string {
-  return `p.status = 'open' AND NOT EXISTS (SELECT 1 FROM insolvencies mi WHERE mi.contractor_id = ${param}) AND EXISTS (
+  return `p.status = 'open' AND NOT ${insolventSql(param)} AND EXISTS (
     SELECT 1 FROM specialist_profiles sp
-    WHERE sp.user_id = ${param}
-      AND p.category = ANY (sp.categories)
-      AND p.country = sp.service_country
-      AND (cardinality(sp.service_cities) = 0 OR p.city = ANY (sp.service_cities))
+    WHERE sp.user_id = ${param} AND ${IN_TRADE_AND_COUNTRY} AND ${IN_SERVICE_CITY}
   )`;
+}
+
+/**
+ * How many specialists receiving requests project $1 reaches (whatever its
+ * status: a draft counts whom it will reach), and how many of its trade work
+ * elsewhere in its country: the ones a wider city would reach.
+ */
+export async function projectReach(db: Queryable, projectId: string): Promise<{ specialists: number; elsewhere_in_country: number }> {
+  const { rows } = await db.query<{ reached: number; elsewhere: number }>(
+    `SELECT (count(*) FILTER (WHERE ${IN_SERVICE_CITY}))::int AS reached, (count(*) FILTER (WHERE NOT ${IN_SERVICE_CITY}))::int AS elsewhere
+       FROM projects p
+       JOIN specialist_profiles sp ON ${IN_TRADE_AND_COUNTRY}
+       JOIN users u ON u.id = sp.user_id
+      WHERE p.id = $1 AND ${receivesRequestsSql('u')} AND NOT ${insolventSql('u.id')}`,
+    [projectId],
+  );
+  return { specialists: rows[0]?.reached ?? 0, elsewhere_in_country: rows[0]?.elsewhere ?? 0 };
 }
 
 /** What decides a non-owner's relation to a project, as the SQL of `relationFlagsSql` answers it. */

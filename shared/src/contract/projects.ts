@@ -150,6 +150,16 @@ export const ProjectDetailSchema = v.object({
 });
 export type ProjectDetail = v.InferOutput<typeof ProjectDetailSchema>;
 
+/** Whom a project reaches, for its owner: a request nobody receives gets no quote. */
+export const ProjectReachSchema = v.object({
+  specialists: v.pipe(
+    count,
+    v.description('Verified specialists of its trade who work in its city (or the whole country): they hear of it while it is open'),
+  ),
+  elsewhere_in_country: v.pipe(count, v.description('Verified specialists of its trade who work only in other cities of its country')),
+});
+export type ProjectReach = v.InferOutput<typeof ProjectReachSchema>;
+
 /** The owner's choice: the project is contracted and its escrow contract begun. */
 export const QuoteSelectionSchema = v.object({
   project_id: v.string(),

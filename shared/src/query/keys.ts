@@ -25,6 +25,8 @@ export const queryKeys = {
     lists: ['projects', LIST] as const,
     list: (params: Params) => ['projects', LIST, params] as const,
     detail: (id: string) => ['projects', 'detail', id] as const,
+    /** Under the project's own key: whatever reads the project again reads whom it reaches too. */
+    reach: (id: string) => ['projects', 'detail', id, 'reach'] as const,
   },
   contracts: {
     all: ['contracts'] as const,

@@ -22,7 +22,7 @@ import { documentFiles } from '../../marketplace/document-files';
 import { FILE_CONTENT_TYPES, FILE_EXTENSIONS, contentDisposition, type StoredFiles } from '../../uploads/stored-files';
 import { addNotifications, type NewNotification } from '../../marketplace/notifications';
 import { notificationMailer } from '../../marketplace/notification-mail';
-import { matchingRequestSql, receivesRequests, type ProjectRow } from '../../marketplace/project-access';
+import { matchingRequestSql, receivesRequests, receivesRequestsSql, type ProjectRow } from '../../marketplace/project-access';
 import { MULTIPART_LIMITS, parseDraft, parseProject, readProjectMultipart, storedFields, type UploadedDocument } from './project-input';
 import { listDocuments, listQuotes, projectCard, projectDetail, type DocumentRow } from './project-views';
 import {
@@ -36,6 +36,7 @@ import {
   type Viewer,
 } from './project-guards';
 import { quoteRoutes } from './quotes';
+import { projectReachRoutes } from './project-reach';
 import { listProjects, type ListingViewer } from './project-listing';
 import { LISTINGS_CHANGED, RequestCache } from './request-cache';
 import type { ValibotTypeProvider } from '../../http/valibot-provider';
@@ -48,9 +49,7 @@ async function requestNotifications(tx: Queryable, project: ProjectRow): Promise
   // `u` must not be called `sp`: the matching condition has its own `sp` inside.
   const { rows: matching } = await tx.query<{ user_id: string }>(
     `SELECT u.id AS user_id FROM users u, projects p
-      WHERE p.id = $1 AND u.status = 'active' AND u.verified_at IS NOT NULL
-        AND u.specialist_kind IN ('contractor', 'vendor', 'artisan')
-        AND ${matchingRequestSql('u.id')}`,
+      WHERE p.id = $1 AND ${receivesRequestsSql('u')} AND ${matchingRequestSql('u.id')}`,
     [project.id],
   );
   const notifications: NewNotification[] = matching.map((row) => ({
@@ -450,4 +449,5 @@ export const projectRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (a
   );
 
   await app.register(quoteRoutes, { config, announce });
+  await app.register(projectReachRoutes);
 };

@@ -148,3 +148,39 @@ describe('project detail: the contract and its next step', () => {
     expect(await screen.findByRole('link', { name: 'Continue the draft' })).toHaveAttribute('href', '/main/create?draft=p1');
   });
 });
+
+describe('project detail: whom the request reaches', () => {
+  const withReach = (reach: { specialists: number; elsewhere_in_country: number }, project: Partial<ProjectDetail> = {}) =>
+    fakeApi({
+      'GET projects/p1': () => ({ body: projectFixture({ quotes: [], ...project }) }),
+      'GET projects/p1/reach': () => ({ body: reach }),
+    });
+
+  it('tells the owner how many verified specialists hear of it, with no call to widen it when they do', async () => {
+    withReach({ specialists: 2, elsewhere_in_country: 0 });
+    renderPage();
+    expect(await screen.findByText('2 verified specialists of this trade work in Lyon: each hears of this request.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'See the verified specialists of this trade' })).not.toBeInTheDocument();
+  });
+
+  it('says nobody hears of a request in a city no specialist of its trade works in, and who elsewhere could be invited', async () => {
+    withReach({ specialists: 0, elsewhere_in_country: 3 }, { status: 'draft' });
+    renderPage();
+    expect(await screen.findByText('No verified specialist of this trade works in Lyon yet: nobody hears of this request.')).toBeInTheDocument();
+    expect(screen.getByText('3 more work elsewhere in FR: you can invite them to quote.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the verified specialists of this trade' })).toHaveAttribute('href', '/professionals?trade=kitchen');
+  });
+
+  it('suggests a broader trade when nobody in the country does this one', async () => {
+    withReach({ specialists: 0, elsewhere_in_country: 0 });
+    renderPage();
+    expect(await screen.findByText(/^None works elsewhere in FR either: a broader trade/)).toBeInTheDocument();
+  });
+
+  it('is not asked for on a specialist’s view of the request', async () => {
+    const calls = withReach({ specialists: 2, elsewhere_in_country: 0 }, { relation: 'matching' });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Kitchen renovation' })).toBeInTheDocument();
+    expect(calls.some((call) => call.key === 'GET projects/p1/reach')).toBe(false);
+  });
+});

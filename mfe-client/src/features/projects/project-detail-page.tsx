@@ -19,6 +19,7 @@ import { isSpecialist } from '../common/roles';
 import { ContractProgress } from './contract-progress';
 import { cancelProject } from './api/cancel-project';
 import { ConfirmBox } from './confirm-box';
+import { ProjectReachNote } from './project-reach';
 import { MessageButton, ProjectConversations } from '../common/conversation-links';
 import { Money, MoneyRange, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 
@@ -126,6 +127,7 @@ function ProjectView({ project, onChange }: { project: ProjectDetail; onChange: 
           </div>
         </dl>
         <p className="client-pre">{project.description}</p>
+        {owner && (project.status === 'draft' || project.status === 'open') && <ProjectReachNote project={project} />}
         {canAsk && (
           <p>
             <MessageButton projectId={project.id} className="ui-button">
