@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError, newIdempotencyKey } from 'shared/api';
-import { Field, useForm } from 'shared/forms';
+import { AmountInput, Field, useForm } from 'shared/forms';
 import { currencyDigits, parseMoney } from 'shared/money';
 import { disputeResolutionFormSchema, RESOLUTION_NOTE_MAX, type DisputeResolutionForm } from 'shared/schemas';
 import { formatMoney, notify, SOMETHING_WENT_WRONG } from 'shared/ui';
@@ -118,15 +118,14 @@ export function ResolveDialog({ dispute, milestoneAmount, onResolved, onClose }:
             }
           >
             {(control) => (
-              <input
+              <AmountInput
                 {...control}
                 ref={amountInput}
                 className="ui-field__input"
                 inputMode={digits === 0 ? 'numeric' : 'decimal'}
-                autoComplete="off"
                 value={amountField.value}
                 required
-                onChange={(event) => amountField.onChange(event.target.value)}
+                onChange={amountField.onChange}
                 onBlur={amountField.onBlur}
               />
             )}

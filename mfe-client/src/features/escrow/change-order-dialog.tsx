@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
-import { Field, FormAlert } from 'shared/forms';
+import { AmountInput, Field, FormAlert } from 'shared/forms';
 import { notify, parseMoneyInput } from 'shared/ui';
 import {
   CHANGE_REASON_MAX,
@@ -177,13 +177,12 @@ export function ChangeOrderDialog({
                 errors={errors[`line-${index}`]}
               >
                 {(control) => (
-                  <input
+                  <AmountInput
                     {...control}
                     className="ui-field__input"
-                    inputMode="decimal"
                     value={line.amount}
                     disabled={busy}
-                    onChange={(e) => update(index, { amount: e.target.value })}
+                    onChange={(amount) => update(index, { amount })}
                   />
                 )}
               </Field>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Field } from 'shared/forms';
+import { AmountInput, Field } from 'shared/forms';
 import { estimateFormSchema, MILESTONE_NOTES_MAX } from 'shared/schemas';
 import { minorDigitsOf, notify } from 'shared/ui';
 import { useFormatters, useReferenceNames } from '../common/reference';
@@ -56,15 +56,14 @@ export function EstimateDialog({ contract, milestone, onClose, onDone }: Estimat
         </p>
         <Field label={t`Amount owed (${currency})`} hint={t`Between 0 and ${max}.`} errors={errors.owed_amount} name="owed_amount">
           {(control) => (
-            <input
+            <AmountInput
               {...control}
               className="ui-field__input"
               name="owed_amount"
-              inputMode="decimal"
               aria-required
               value={owed.value}
               disabled={busy}
-              onChange={(event) => owed.onChange(event.target.value)}
+              onChange={owed.onChange}
               onBlur={owed.onBlur}
             />
           )}

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError, type FieldErrors } from 'shared/api';
 import type { Payout, PayoutMethod, PayoutStatus } from 'shared/contract';
-import { Field, FormAlert } from 'shared/forms';
+import { AmountInput, Field, FormAlert } from 'shared/forms';
 import { Money, formatDateTime, notify, parseMoneyInput } from 'shared/ui';
 import { ErrorState, Skeleton } from '../common/states';
 import { newIdempotencyKey } from 'shared/api';
@@ -192,18 +192,23 @@ function PlainField(props: {
 }) {
   return (
     <Field label={props.label} errors={props.errors ?? []} name={props.name} {...(props.hint ? { hint: props.hint } : {})}>
-      {(control) => (
-        <input
-          {...control}
-          className="ui-field__input"
-          name={props.name}
-          type={props.type ?? 'text'}
-          autoComplete={props.autoComplete}
-          inputMode={props.inputMode}
-          value={props.value}
-          onChange={(event) => props.onChange(event.target.value)}
-        />
-      )}
+      {(control) =>
+        // An amount groups its thousands as it is typed.
+        props.inputMode === 'decimal' ? (
+          <AmountInput {...control} className="ui-field__input" name={props.name} value={props.value} onChange={props.onChange} />
+        ) : (
+          <input
+            {...control}
+            className="ui-field__input"
+            name={props.name}
+            type={props.type ?? 'text'}
+            autoComplete={props.autoComplete}
+            inputMode={props.inputMode}
+            value={props.value}
+            onChange={(event) => props.onChange(event.target.value)}
+          />
+        )
+      }
     </Field>
   );
 }

@@ -3,7 +3,7 @@ import { isApiError } from 'shared/api';
 import { MILESTONES_MAX, quoteFormSchema, translateMessage, type QuoteValues } from 'shared/schemas';
 import { parseMoney } from 'shared/money';
 import { notify } from 'shared/ui';
-import { Field, useForm } from 'shared/forms';
+import { AmountInput, Field, useForm } from 'shared/forms';
 import { useFormatters } from '../common/reference';
 import { submitQuote } from './api/submit-quote';
 import type { QuoteView } from 'shared/contract';
@@ -59,17 +59,19 @@ export function QuoteForm({ projectId, currency, onSubmitted }: QuoteFormProps) 
 
   const input = (path: string, extra: { inputMode?: 'decimal' | 'numeric'; required?: boolean } = {}) => {
     const binding = form.field(path);
-    return (control: object) => (
-      <input
-        {...control}
-        className="ui-field__input"
-        inputMode={extra.inputMode}
-        aria-required={extra.required === false ? undefined : true}
-        value={binding.value}
-        onChange={(e) => binding.onChange(e.target.value)}
-        onBlur={binding.onBlur}
-      />
-    );
+    const common = {
+      className: 'ui-field__input',
+      'aria-required': extra.required === false ? undefined : true,
+      value: binding.value,
+      onBlur: binding.onBlur,
+    };
+    // Amounts group their thousands as they are typed; the number of days is a plain count.
+    return (control: object) =>
+      extra.inputMode === 'decimal' ? (
+        <AmountInput {...control} {...common} onChange={binding.onChange} />
+      ) : (
+        <input {...control} {...common} inputMode={extra.inputMode} onChange={(e) => binding.onChange(e.target.value)} />
+      );
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Field } from 'shared/forms';
+import { AmountInput, Field } from 'shared/forms';
 import { useReferenceNames } from '../../common/reference';
 import type { ProjectForm } from '../use-project-wizard';
 
@@ -79,26 +79,12 @@ export function WhereStep({ form }: { form: ProjectForm }) {
         <div className="client-row client-row--three">
           <Field label={t`From`} errors={budgetMin.errors}>
             {(control) => (
-              <input
-                {...control}
-                inputMode="decimal"
-                className="ui-field__input"
-                value={budgetMin.value}
-                onChange={(e) => budgetMin.onChange(e.target.value)}
-                onBlur={budgetMin.onBlur}
-              />
+              <AmountInput {...control} className="ui-field__input" value={budgetMin.value} onChange={budgetMin.onChange} onBlur={budgetMin.onBlur} />
             )}
           </Field>
           <Field label={t`To`} errors={budgetMax.errors}>
             {(control) => (
-              <input
-                {...control}
-                inputMode="decimal"
-                className="ui-field__input"
-                value={budgetMax.value}
-                onChange={(e) => budgetMax.onChange(e.target.value)}
-                onBlur={budgetMax.onBlur}
-              />
+              <AmountInput {...control} className="ui-field__input" value={budgetMax.value} onChange={budgetMax.onChange} onBlur={budgetMax.onBlur} />
             )}
           </Field>
           <Field label={t`Currency`} errors={currency.errors}>
