@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from 'shared/api';
-import { Field, useForm } from 'shared/forms';
+import { Field, FileInput, useForm } from 'shared/forms';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
 import { adminCalls, evidenceUploadUrl } from '../common/api/admin-api';
 import { CheckSchema, type CheckOutcome, type UserDetail, type VerificationCheck } from 'shared/contract';
@@ -183,12 +183,11 @@ export function CheckCard({ userId, check, onChange }: CheckCardProps) {
           <label className="ui-field__label" htmlFor={`${id}-file`}>
             <Trans>Add evidence for “{title}”</Trans>
           </label>
-          <input
+          <FileInput
             id={`${id}-file`}
             ref={fileInput}
-            type="file"
+            buttonLabel={t`Choose a file`}
             accept={ACCEPT}
-            className="admin-file"
             disabled={progress !== null}
             aria-describedby={`${id}-file-hint`}
             onChange={upload}

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { ChosenFiles } from '../common/chosen-files';
-import { Field } from 'shared/forms';
+import { Field, FileInput } from 'shared/forms';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 export const REPORT_TYPES = ['application/pdf', ...IMAGE_TYPES];
@@ -43,10 +43,9 @@ export function FilePicker({ label, hint, types, maxFiles, maxBytes, files, onCh
     <div className="escrow-files">
       <Field label={label} hint={hint} errors={[...refused, ...errors]} name={name}>
         {(control) => (
-          <input
+          <FileInput
             {...control}
-            className="ui-field__input"
-            type="file"
+            buttonLabel={maxFiles > 1 ? t`Choose files` : t`Choose a file`}
             name={name}
             accept={types.join(',')}
             multiple={maxFiles > 1}
