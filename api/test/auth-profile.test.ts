@@ -1,5 +1,9 @@
 import { createTestApp, type TestApp } from './test-app';
 import { bearer, createVerifiedUser, GOOD_PASSWORD, latestMail, login } from './accounts-helpers';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { gif, multipart, png } from './images';
 
 let t: TestApp;
@@ -101,12 +105,14 @@ describe('POST /auth/me/photo', () => {
   it('refuses an HTML page dressed up as a PNG', async () => {
     const response = await upload(Buffer.from('<html><script>alert(1)</script></html>'), 'photo.png', 'image/png');
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual({ photo: ['The photo must be an SVG, PNG or GIF image.'] });
+    expect(response.json().errors).toEqual({ photo: ['The photo must be a JPEG, WebP, HEIC, SVG, PNG or GIF image.'] });
   });
 
-  it('refuses a JPEG', async () => {
+  it('refuses a file that begins like a JPEG and is not a picture', async () => {
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
-    expect((await upload(jpeg, 'me.jpg', 'image/jpeg')).statusCode).toBe(422);
+    const response = await upload(jpeg, 'me.jpg', 'image/jpeg');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ photo: ['The photo must be a JPEG, WebP, HEIC, SVG, PNG or GIF image.'] });
   });
 
   it.each([
@@ -135,6 +141,19 @@ describe('POST /auth/me/photo', () => {
     const response = await upload(Buffer.concat([png(10, 10), Buffer.alloc(2 * 1024 * 1024)]));
     expect(response.statusCode).toBe(413);
     expect(response.json().errors).toEqual({ photo: ['The photo must be at most 2 MB.'] });
+  });
+
+  it('takes a camera photo of up to 15 MB, and refuses a larger one', async () => {
+    // Noise does not compress: a photo of several megabytes, as phones take them.
+    const noise = await sharp(randomBytes(2000 * 1500 * 3), { raw: { width: 2000, height: 1500, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(noise.length).toBeGreaterThan(2.5 * 1024 * 1024);
+    expect(noise.length).toBeLessThan(15 * 1024 * 1024);
+    expect((await upload(noise, 'IMG_0001.jpg', 'image/jpeg')).statusCode).toBe(200);
+    const tooLarge = await upload(Buffer.concat([noise, Buffer.alloc(15 * 1024 * 1024)]), 'IMG_0002.jpg', 'image/jpeg');
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().errors).toEqual({ photo: ['A photo from a camera must be at most 15 MB.'] });
   });
 
   it('asks for a photo when none is sent', async () => {
@@ -198,5 +217,80 @@ describe('POST /auth/me/photo', () => {
   it('answers 404 for a photo that does not exist or a name we never produce', async () => {
     expect((await fetchPhoto('/api/v1/media/photos/aaaaaaaaaaaaaaaaaaaaaaaa.png')).statusCode).toBe(404);
     expect((await fetchPhoto('/api/v1/media/photos/..%2F..%2Fpgdata.png')).statusCode).toBe(404);
+  });
+});
+
+describe('a photo from a phone', () => {
+  /** A picture whose left part is red and right part blue, as a phone would send it. */
+  const halves = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } }).composite([
+      {
+        input: { create: { width: Math.round(width / 2), height, channels: 3, background: { r: 30, g: 60, b: 200 } } },
+        left: Math.round(width / 2),
+        top: 0,
+      },
+    ]);
+
+  /** The stored photo: its type, size and metadata, and the colour of the pixels near its four edges. */
+  async function stored(photoUrl: string) {
+    const served = await fetchPhoto(photoUrl);
+    expect(served.statusCode).toBe(200);
+    const image = sharp(served.rawPayload);
+    const meta = await image.metadata();
+    const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+    const middle = { x: Math.floor(info.width / 2), y: Math.floor(info.height / 2) };
+    return {
+      type: served.headers['content-type'],
+      width: meta.width,
+      height: meta.height,
+      exif: meta.exif,
+      left: pixel(20, middle.y),
+      right: pixel(info.width - 20, middle.y),
+      top: pixel(middle.x, 20),
+      bottom: pixel(middle.x, info.height - 20),
+    };
+  }
+  const reddish = ([r, , b]: number[]) => r! > 150 && b! < 100;
+  const bluish = ([r, , b]: number[]) => b! > 150 && r! < 100;
+
+  it('takes a JPEG, crops the middle square and keeps none of its metadata (where it was taken)', async () => {
+    const jpeg = await halves(1200, 800)
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Phone', Model: 'Camera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '4/1 3/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const response = await upload(jpeg, 'IMG_2041.JPG', 'image/jpeg');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().photo_url).toMatch(/^\/api\/v1\/media\/photos\/[A-Za-z0-9_-]+\.webp$/);
+    const photo = await stored(response.json().photo_url);
+    expect(photo).toMatchObject({ type: 'image/webp', width: 512, height: 512, exif: undefined });
+    // The middle 800×800 of a 1200×800 picture: still red on the left, blue on the right.
+    expect(reddish(photo.left)).toBe(true);
+    expect(bluish(photo.right)).toBe(true);
+  });
+
+  it('turns a photo the way the camera held it', async () => {
+    // Stored landscape, red on the left; EXIF orientation 6 says: turn it a quarter clockwise, red on top.
+    const jpeg = await halves(600, 400).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const photo = await stored((await upload(jpeg, 'IMG_2042.JPG', 'image/jpeg')).json().photo_url);
+    expect(reddish(photo.top)).toBe(true);
+    expect(bluish(photo.bottom)).toBe(true);
+  });
+
+  it('takes a WebP and a HEIC (what iPhones take) whatever their names say', async () => {
+    const webp = await halves(900, 900).webp().toBuffer();
+    const fromWebp = await upload(webp, 'photo.png', 'image/png');
+    expect(fromWebp.statusCode).toBe(200);
+    expect(await stored(fromWebp.json().photo_url)).toMatchObject({ width: 512, height: 512 });
+
+    // 64×48, red on the left half, blue on the right, encoded with HEVC as an iPhone does.
+    const heic = readFileSync(join(__dirname, 'fixtures', 'two-colours.heic'));
+    const fromHeic = await upload(heic, 'IMG_0007.HEIC', 'image/heic');
+    expect(fromHeic.statusCode).toBe(200);
+    const photo = await stored(fromHeic.json().photo_url);
+    expect(photo).toMatchObject({ type: 'image/webp', width: 512, height: 512 });
+    expect(reddish(photo.left)).toBe(true);
+    expect(bluish(photo.right)).toBe(true);
   });
 });

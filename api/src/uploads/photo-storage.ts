@@ -2,21 +2,25 @@ import type { ImageKind } from './image-check';
 import type { ObjectStore, StoredObject } from './object-store';
 import { StoredFiles } from './stored-files';
 
-export const PHOTO_CONTENT_TYPES: Record<ImageKind, string> = {
+/** What a profile photo is stored as: the spec's formats as uploaded, a camera's photo as a WebP square. */
+export type PhotoKind = ImageKind | 'webp';
+
+export const PHOTO_CONTENT_TYPES: Record<PhotoKind, string> = {
   png: 'image/png',
   gif: 'image/gif',
   svg: 'image/svg+xml',
+  webp: 'image/webp',
 };
 
 /** Profile photos under `photos/` of the object store. */
 export class PhotoStorage {
-  private readonly files: StoredFiles<ImageKind>;
+  private readonly files: StoredFiles<PhotoKind>;
 
   constructor(store: ObjectStore) {
-    this.files = new StoredFiles(store, 'photos', ['png', 'gif', 'svg']);
+    this.files = new StoredFiles(store, 'photos', ['png', 'gif', 'svg', 'webp']);
   }
 
-  save(data: Buffer, kind: ImageKind): Promise<string> {
+  save(data: Buffer, kind: PhotoKind): Promise<string> {
     return this.files.save(data, kind);
   }
 

@@ -48,9 +48,14 @@ export const API_MESSAGES = {
     message: 'Your password has been changed. You can now sign in.',
   },
   photoMissing: /*i18n*/ { id: 'Please choose a photo.', message: 'Please choose a photo.' },
-  photoType: /*i18n*/ { id: 'The photo must be an SVG, PNG or GIF image.', message: 'The photo must be an SVG, PNG or GIF image.' },
+  photoType: /*i18n*/ {
+    id: 'The photo must be a JPEG, WebP, HEIC, SVG, PNG or GIF image.',
+    message: 'The photo must be a JPEG, WebP, HEIC, SVG, PNG or GIF image.',
+  },
   photoDimensions: /*i18n*/ { id: 'The photo must be at most 800×400 pixels.', message: 'The photo must be at most 800×400 pixels.' },
   photoTooLarge: /*i18n*/ { id: 'The photo must be at most 2 MB.', message: 'The photo must be at most 2 MB.' },
+  /** A camera's photo is cropped and scaled on the server, so it may be as large as phones make them. */
+  cameraPhotoTooLarge: /*i18n*/ { id: 'A photo from a camera must be at most 15 MB.', message: 'A photo from a camera must be at most 15 MB.' },
   providerUnavailable: /*i18n*/ {
     id: 'This sign-in provider is not available.',
     message: 'This sign-in provider is not available.',

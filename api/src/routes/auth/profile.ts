@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { MessageDescriptor } from '@lingui/core';
 import multipart from '@fastify/multipart';
 import { ChangePasswordSchema, errorResponses, MessageAnswerSchema, PhotoUploadedSchema, ProfileSchema, ProfileUpdatedSchema } from 'shared/contract';
 import { API_MESSAGES as M, SECURITY_API_MESSAGES as S } from 'shared/messages';
@@ -7,7 +8,8 @@ import { findUserByEmail, normalizeEmail, photoUrl, publicUser, type UserRow } f
 import type { ValibotTypeProvider } from '../../http/valibot-provider';
 import { HttpError } from '../../plugins/error-handler';
 import { checkImage } from '../../uploads/image-check';
-import { PhotoStorage } from '../../uploads/photo-storage';
+import { cameraFormat, squarePhoto } from '../../uploads/photo-processing';
+import { PhotoStorage, type PhotoKind } from '../../uploads/photo-storage';
 import { issueAccountToken } from '../../accounts/account-tokens';
 import { SIGNED_IN } from '../../accounts/signed-in';
 import { emailChangeMail, passwordChangedMail } from '../../mail/templates';
@@ -18,14 +20,35 @@ import { mailTranslator, mayMail } from './account-helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** The spec's formats (SVG, PNG, GIF) are stored as uploaded: at most 2 MB and 800×400 px. */
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const PHOTO_MAX_WIDTH = 800;
 export const PHOTO_MAX_HEIGHT = 400;
+/** A camera's photo (JPEG, WebP, HEIC) is cropped square and scaled down, so it may be as large as phones make them. */
+export const CAMERA_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+
+/**
+ * What is stored of an uploaded photo, and as what: an SVG, PNG or GIF as it
+ * came (SVG sanitised) within the spec's limits; a camera's JPEG, WebP or
+ * HEIC as a WebP square. Throws `refuse`'s error for anything else.
+ */
+async function storedPhoto(data: Buffer, refuse: (status: number, message: MessageDescriptor) => Error): Promise<[Buffer, PhotoKind]> {
+  const image = checkImage(data);
+  if (image) {
+    if (data.length > PHOTO_MAX_BYTES) throw refuse(413, M.photoTooLarge);
+    if ((image.width ?? 0) > PHOTO_MAX_WIDTH || (image.height ?? 0) > PHOTO_MAX_HEIGHT) throw refuse(422, M.photoDimensions);
+    return [image.data, image.kind];
+  }
+  const format = cameraFormat(data);
+  const square = format ? await squarePhoto(data, format) : undefined;
+  if (!square) throw refuse(422, M.photoType);
+  return [square, 'webp'];
+}
 
 /** The signed-in user's profile: name, e-mail, phone and photo. */
 export async function profileRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
   const photos = new PhotoStorage(app.objectStore);
-  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  await app.register(multipart, { limits: { fileSize: CAMERA_PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
   const api = app.withTypeProvider<ValibotTypeProvider>();
   const tags = ['accounts'];
@@ -112,7 +135,8 @@ export async function profileRoutes(app: FastifyInstance, { config }: { config: 
       preValidation: app.requireUser,
       schema: {
         tags,
-        summary: 'Replace the profile photo (SVG, PNG or GIF, at most 800×400 px and 2 MB)',
+        summary:
+          'Replace the profile photo: SVG, PNG or GIF of at most 800×400 px and 2 MB, or a JPEG, WebP or HEIC of at most 15 MB, cropped square',
         security: SIGNED_IN,
         consumes: ['multipart/form-data'],
         response: { 200: PhotoUploadedSchema, ...errorResponses(401, 413, 422) },
@@ -132,18 +156,13 @@ export async function profileRoutes(app: FastifyInstance, { config }: { config: 
           data = await part.toBuffer();
         } catch (error) {
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw photoError(413, request.t(M.photoTooLarge));
+            throw photoError(413, request.t(M.cameraPhotoTooLarge));
           }
           throw error;
         }
       }
       if (!data || data.length === 0) throw photoError(422, request.t(M.photoMissing));
-      const image = checkImage(data);
-      if (!image) throw photoError(422, request.t(M.photoType));
-      if ((image.width ?? 0) > PHOTO_MAX_WIDTH || (image.height ?? 0) > PHOTO_MAX_HEIGHT) {
-        throw photoError(422, request.t(M.photoDimensions));
-      }
-      const file = await photos.save(image.data, image.kind);
+      const file = await photos.save(...(await storedPhoto(data, (status, message) => photoError(status, request.t(message)))));
       const previous = request.user!.photo_file;
       try {
         await app.db.query('UPDATE users SET photo_file = $2, updated_at = now() WHERE id = $1', [request.user!.id, file]);

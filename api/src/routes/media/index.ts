@@ -15,7 +15,7 @@ export async function mediaRoutes(app: FastifyInstance, _options: { config: AppC
         tags: ['media'],
         summary: 'A profile photo (public)',
         params: PhotoParamsSchema,
-        produces: ['image/svg+xml', 'image/png', 'image/gif'],
+        produces: ['image/svg+xml', 'image/png', 'image/gif', 'image/webp'],
         response: { 200: FileResponseSchema, ...errorResponses(404) },
       },
     },

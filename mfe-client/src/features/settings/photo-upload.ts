@@ -3,9 +3,24 @@ import type { PhotoUploaded } from 'shared/contract';
 import { currentLocale } from 'shared/i18n';
 import { STORAGE_KEYS, browserStorage } from 'shared/session';
 
+/** The spec's formats, kept as they are within 800×400 px (the server checks the same). */
 export const PHOTO_TYPES = ['image/svg+xml', 'image/png', 'image/gif'] as const;
 export const PHOTO_MAX_WIDTH = 800;
 export const PHOTO_MAX_HEIGHT = 400;
+/** A camera's photos, which the server crops square; some browsers give a HEIC (an iPhone's photo) no type, only its name. */
+const CAMERA_TYPES = ['image/jpeg', 'image/webp', 'image/heic', 'image/heif'];
+const CAMERA_NAMES = /\.(jpe?g|webp|heic|heif)$/i;
+export const CAMERA_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+/** What the file dialog offers. */
+export const PHOTO_ACCEPT = ['.svg', '.png', '.gif', '.jpg', '.jpeg', '.webp', '.heic', '.heif', ...PHOTO_TYPES, ...CAMERA_TYPES].join(',');
+
+/** Whether a chosen file is one of the spec's formats, a camera's photo, or neither. */
+export function photoKind(file: File): 'original' | 'camera' | undefined {
+  if ((PHOTO_TYPES as readonly string[]).includes(file.type)) return 'original';
+  if (CAMERA_TYPES.includes(file.type) || ((file.type === '' || file.type === 'application/octet-stream') && CAMERA_NAMES.test(file.name)))
+    return 'camera';
+  return undefined;
+}
 
 export interface UploadFailure {
   status: number;

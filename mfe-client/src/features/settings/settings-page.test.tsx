@@ -187,12 +187,42 @@ describe('SettingsPage: sign out everywhere', () => {
 });
 
 describe('SettingsPage: photo', () => {
-  it('shows the hint and refuses a type other than SVG, PNG or GIF before uploading', async () => {
+  it('shows the hint and refuses a type that is neither SVG, PNG, GIF nor a camera photo before uploading', async () => {
     fakeApi({});
     renderSettings();
-    expect(screen.getByText('SVG, PNG or GIF, at most 800×400 px.')).toBeInTheDocument();
-    await user.upload(photoInput(), file('me.jpg', 'image/jpeg'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The photo must be an SVG, PNG or GIF image.');
+    expect(
+      screen.getByText(/^SVG, PNG or GIF, at most 800×400 px\. A photo from your phone \(JPEG, WebP or HEIC\) is cropped to a square\.$/),
+    ).toBeInTheDocument();
+    await user.upload(photoInput(), file('me.bmp', 'image/bmp'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The photo must be a JPEG, WebP, HEIC, SVG, PNG or GIF image.');
+    expect(FakeXhr.last).toBeNull();
+  });
+
+  it('sends a phone’s photo of any size in pixels, previewed as the round frame crops it', async () => {
+    fakeApi({});
+    sizeOf.mockResolvedValue({ width: 4032, height: 3024 });
+    renderSettings();
+    await user.upload(photoInput(), file('IMG_2041.JPG', 'image/jpeg'));
+    expect(await screen.findByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', 'blob:preview-1');
+    expect((FakeXhr.last!.body?.get('photo') as File).name).toBe('IMG_2041.JPG');
+  });
+
+  it('sends an iPhone’s HEIC the browser cannot show, with no preview, and refuses one over 15 MB before sending', async () => {
+    fakeApi({});
+    sizeOf.mockRejectedValue(new Error('unreadable image'));
+    renderSettings();
+    // Chrome and Firefox give a HEIC no type: its name says what it is.
+    await user.upload(photoInput(), file('IMG_0007.HEIC', ''));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    expect(screen.queryByRole('img', { name: 'Your profile photo' })).not.toBeInTheDocument();
+    act(() => FakeXhr.last!.answer(200, { photo_url: '/api/v1/media/photos/abc.webp' }));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', '/api/v1/media/photos/abc.webp'));
+
+    FakeXhr.last = null;
+    const huge = file('IMG_0008.HEIC', 'image/heic');
+    Object.defineProperty(huge, 'size', { value: 16 * 1024 * 1024 });
+    await user.upload(photoInput(), huge);
+    expect(await screen.findByRole('alert')).toHaveTextContent('A photo from a camera must be at most 15 MB.');
     expect(FakeXhr.last).toBeNull();
   });
 
@@ -235,8 +265,8 @@ describe('SettingsPage: photo', () => {
     renderSettings();
     await user.upload(photoInput(), file('fake.png', 'image/png'));
     await waitFor(() => expect(FakeXhr.last).not.toBeNull());
-    act(() => FakeXhr.last!.answer(422, { message: 'Invalid', errors: { photo: ['The photo must be an SVG, PNG or GIF image.'] } }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The photo must be an SVG, PNG or GIF image.');
+    act(() => FakeXhr.last!.answer(422, { message: 'Invalid', errors: { photo: ['The photo must be a JPEG, WebP, HEIC, SVG, PNG or GIF image.'] } }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The photo must be a JPEG, WebP, HEIC, SVG, PNG or GIF image.');
     expect(screen.queryByRole('img', { name: 'Your profile photo' })).not.toBeInTheDocument();
   });
 });

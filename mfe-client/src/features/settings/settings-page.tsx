@@ -10,7 +10,16 @@ import { TextField, useForm } from 'shared/forms';
 import { ProfileSchema, type ProfileInput } from 'shared/schemas';
 import { clientSession, clientUserAtom } from 'shared/session';
 import { notify, SOMETHING_WENT_WRONG } from 'shared/ui';
-import { PHOTO_MAX_HEIGHT, PHOTO_MAX_WIDTH, PHOTO_TYPES, readImageSize, uploadPhoto, type UploadFailure } from './photo-upload';
+import {
+  CAMERA_PHOTO_MAX_BYTES,
+  PHOTO_ACCEPT,
+  PHOTO_MAX_HEIGHT,
+  PHOTO_MAX_WIDTH,
+  photoKind,
+  readImageSize,
+  uploadPhoto,
+  type UploadFailure,
+} from './photo-upload';
 import './settings.css';
 
 /** The API's own sentence for a change of address waiting for its link (one definition, in `shared`). */
@@ -208,25 +217,34 @@ function PhotoField({ user, initialsText, onUploaded }: PhotoFieldProps) {
     event.target.value = '';
     if (!file) return;
     setError(null);
-    if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) {
-      setError(t`The photo must be an SVG, PNG or GIF image.`);
+    const kind = photoKind(file);
+    if (!kind) {
+      setError(i18n._(API_MESSAGES.photoType));
+      return;
+    }
+    if (kind === 'camera' && file.size > CAMERA_PHOTO_MAX_BYTES) {
+      setError(i18n._(API_MESSAGES.cameraPhotoTooLarge));
       return;
     }
     const url = URL.createObjectURL(file);
-    let size: { width: number; height: number };
+    let size: { width: number; height: number } | undefined;
     try {
       size = await readImageSize(url);
     } catch {
+      // Only Safari shows a HEIC: elsewhere the server's square is the first look at it.
+      if (kind === 'original') {
+        URL.revokeObjectURL(url);
+        setError(t`This file could not be read as an image.`);
+        return;
+      }
+    }
+    if (kind === 'original' && size && (size.width > PHOTO_MAX_WIDTH || size.height > PHOTO_MAX_HEIGHT)) {
       URL.revokeObjectURL(url);
-      setError(t`This file could not be read as an image.`);
+      setError(i18n._(API_MESSAGES.photoDimensions));
       return;
     }
-    if (size.width > PHOTO_MAX_WIDTH || size.height > PHOTO_MAX_HEIGHT) {
-      URL.revokeObjectURL(url);
-      setError(t`The photo must be at most 800×400 pixels.`);
-      return;
-    }
-    setPreview(url);
+    if (size) setPreview(url);
+    else URL.revokeObjectURL(url);
     setProgress(0);
     try {
       const { photo_url: photoUrl } = await uploadPhoto(file, setProgress);
@@ -266,7 +284,7 @@ function PhotoField({ user, initialsText, onUploaded }: PhotoFieldProps) {
           {t`Profile photo`}
         </p>
         <p className="client-photo__hint" id="client-photo-hint">
-          {t`SVG, PNG or GIF, at most 800×400 px.`}
+          {t`SVG, PNG or GIF, at most 800×400 px.`} {t`A photo from your phone (JPEG, WebP or HEIC) is cropped to a square.`}
         </p>
         <input
           ref={inputRef}
@@ -274,7 +292,7 @@ function PhotoField({ user, initialsText, onUploaded }: PhotoFieldProps) {
           className="ui-visually-hidden"
           type="file"
           aria-labelledby="client-photo-title"
-          accept=".svg,.png,.gif,image/svg+xml,image/png,image/gif"
+          accept={PHOTO_ACCEPT}
           aria-describedby={`client-photo-hint${error ? ' client-photo-error' : ''}`}
           aria-invalid={Boolean(error)}
           disabled={uploading}
