@@ -47,10 +47,16 @@ async function pairedTiming(rounds: number, a: () => Promise<unknown>, b: () => 
 /**
  * The same within 30 % (or as told) plus 0.2 ms: room for a busy machine. The
  * differences these tests were written against were 100 % and more: 3.2 ms
- * against 1.6 ms for forgot-password, an argon2 hash for sign-up.
+ * against 1.6 ms for forgot-password, an argon2 hash for sign-up. A test
+ * suite running beside others can skew one whole measurement (the median
+ * difference of 100 forgot-password pairs once came out at 5 ms on an 8 ms
+ * call, and at a fraction of a millisecond alone), so it is measured again, up
+ * to three times; a real difference shows in every one.
  */
-function expectSameTiming({ difference, base }: { difference: number; base: number }, relative = 0.3) {
-  expect(Math.abs(difference)).toBeLessThanOrEqual(0.2 + relative * base);
+async function expectSameTiming(measure: () => Promise<{ difference: number; base: number }>, relative = 0.3) {
+  let timing = await measure();
+  for (let again = 0; again < 2 && Math.abs(timing.difference) > 0.2 + relative * timing.base; again += 1) timing = await measure();
+  expect(Math.abs(timing.difference)).toBeLessThanOrEqual(0.2 + relative * timing.base);
 }
 
 describe('sign-up of an address that has an account', () => {
@@ -70,13 +76,14 @@ describe('sign-up of an address that has an account', () => {
 
   it('takes as long for an address with an account as for a new one', async () => {
     const owner = await createVerifiedUser(t.app);
-    const timing = await pairedTiming(
-      21,
-      () => t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: signUpBody({ email: owner }) }),
-      () => t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: signUpBody() }),
-    );
+    const measure = () =>
+      pairedTiming(
+        21,
+        () => t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: signUpBody({ email: owner }) }),
+        () => t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: signUpBody() }),
+      );
     // An argon2 hash on a shared machine varies more; the answer without one took a few per cent of it.
-    expectSameTiming(timing, 0.5);
+    await expectSameTiming(measure, 0.5);
   });
 });
 
@@ -88,12 +95,13 @@ describe('forgot-password', () => {
     await forgot(known);
     await forgot(uniqueEmail());
     await latestMail(t.app, known);
-    const timing = await pairedTiming(
-      100,
-      () => forgot(known),
-      () => forgot(uniqueEmail('nobody')),
+    await expectSameTiming(() =>
+      pairedTiming(
+        100,
+        () => forgot(known),
+        () => forgot(uniqueEmail('nobody')),
+      ),
     );
-    expectSameTiming(timing);
   });
 });
 

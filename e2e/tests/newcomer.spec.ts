@@ -173,6 +173,35 @@ test('an invitation shows as sent at once, and arrives on the contractor’s ope
   await contractor.close();
 });
 
+test('a client learns how many specialists their request reaches, and who elsewhere could quote', async ({ page, request }) => {
+  const client = await verifiedAccount(request, 'client', { account_type: 'client' });
+  const token = await apiToken(request, client, E2E_PASSWORD);
+  const post = async (category: string, city: string) => {
+    const created = await request.post('/api/v1/projects', {
+      headers: bearer(token),
+      data: { title: `${category} in ${city}`, description: 'A request to see whom it reaches.', category, country: 'CM', city, currency: 'XAF' },
+    });
+    expect(created.status()).toBe(201);
+    return ((await created.json()) as { id: string }).id;
+  };
+  // No demo or test specialist landscapes, anywhere in Cameroon.
+  const nobody = await post('landscaping', 'Garoua');
+  // The demo contractor fits kitchens in Douala and Yaoundé, not in Kribi.
+  const elsewhere = await post('kitchen', 'Kribi');
+
+  await signIn(page, client, E2E_PASSWORD);
+  await page.goto(`/main/projects/${nobody}`);
+  const note = page.getByRole('status').filter({ hasText: 'verified specialist' });
+  await expect(note).toContainText('No verified specialist of this trade works in Garoua yet: nobody hears of this request.');
+  await expect(note).toContainText('None works elsewhere in Cameroon either: a broader trade, such as General renovation, reaches more specialists.');
+
+  await page.goto(`/main/projects/${elsewhere}`);
+  await expect(note).toContainText(/\d+ more works? elsewhere in Cameroon: you can invite them to quote\./);
+  await note.getByRole('link', { name: 'See the verified specialists of this trade' }).click();
+  await expect(page).toHaveURL(/\/professionals\?trade=kitchen$/);
+  await expect(page.locator('.pro-card').filter({ hasText: 'Conrad & Sons Construction' })).toBeVisible();
+});
+
 test.describe('a first visit to the dashboard', () => {
   test('a new client gets a checklist that starts with posting a project', async ({ page, request }) => {
     const client = await verifiedAccount(request, 'client', { account_type: 'client' });
