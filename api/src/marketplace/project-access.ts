@@ -57,10 +57,10 @@ export function receivesRequestsSql(u: string): string {
 }
 
 /** SQL condition: project `p` is in one of the trades of profile `sp`, in its country. */
-export const IN_TRADE_AND_COUNTRY = 'p.category = ANY (sp.categories) AND p.country = sp.service_country';
+const IN_TRADE_AND_COUNTRY = 'p.category = ANY (sp.categories) AND p.country = sp.service_country';
 
 /** SQL condition: project `p` is in one of the cities of profile `sp`, or `sp` serves the whole country. */
-export const IN_SERVICE_CITY = '(cardinality(sp.service_cities) = 0 OR p.city = ANY (sp.service_cities))';
+const IN_SERVICE_CITY = '(cardinality(sp.service_cities) = 0 OR p.city = ANY (sp.service_cities))';
 
 /** SQL condition: specialist `param` is declared insolvent, and receives no new requests. */
 const insolventSql = (param: string) => `EXISTS (SELECT 1 FROM insolvencies mi WHERE mi.contractor_id = ${param})`;

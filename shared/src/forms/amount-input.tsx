@@ -1,6 +1,7 @@
-import { useCallback, useLayoutEffect, useRef, type InputHTMLAttributes, type Ref } from 'react';
+import { useLayoutEffect, useRef, type InputHTMLAttributes, type Ref } from 'react';
 import { useLingui } from '@lingui/react';
 import { caretAfterGrouping, groupAmountText } from '../money/group-amount';
+import { useMergedRef } from './merged-ref';
 
 export interface AmountInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> {
   value: string;
@@ -18,14 +19,7 @@ export function AmountInput({ value, onChange, inputMode = 'decimal', ref, ...re
   const { i18n } = useLingui();
   const field = useRef<HTMLInputElement | null>(null);
   // The caller's ref (to focus the field) and this one's (to place the caret) on the same element.
-  const attach = useCallback(
-    (node: HTMLInputElement | null) => {
-      field.current = node;
-      if (typeof ref === 'function') ref(node);
-      else if (ref) ref.current = node;
-    },
-    [ref],
-  );
+  const attach = useMergedRef(field, ref);
   const caret = useRef<number | null>(null);
   useLayoutEffect(() => {
     const input = field.current;

@@ -1,4 +1,5 @@
 import { useRef, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useMergedRef } from './merged-ref';
 import './form-field.css';
 
 export interface FileInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> {
@@ -17,16 +18,13 @@ export interface FileInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  */
 export function FileInput({ buttonLabel, chosen, ref, onKeyDown, ...input }: FileInputProps) {
   const own = useRef<HTMLInputElement | null>(null);
+  const attach = useMergedRef(own, ref);
   return (
     <span className={`ui-file${input.disabled ? ' ui-file--disabled' : ''}`}>
       <span className="ui-file__button">
         <input
           {...input}
-          ref={(node) => {
-            own.current = node;
-            if (typeof ref === 'function') ref(node);
-            else if (ref) ref.current = node;
-          }}
+          ref={attach}
           type="file"
           className="ui-file__input"
           onKeyDown={(event) => {

@@ -1,5 +1,4 @@
-/** Spaces people and Intl put between groups of digits: space, no-break, narrow no-break, thin, figure. */
-const SPACES = /[ \u00a0\u202f\u2009\u2007]/g;
+import { SPACES } from './parse-money';
 
 /** How a locale groups thousands as its user types: French with a narrow no-break space (as Intl writes it), English with commas. */
 function marks(locale: string): { group: string; decimal: RegExp } {

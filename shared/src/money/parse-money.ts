@@ -21,7 +21,7 @@ export type MoneyProblem = 'empty' | 'format' | 'decimals' | 'too_large';
 export type MoneyReading = { ok: true; minor: number } | { ok: false; problem: MoneyProblem };
 
 /** Spaces people and Intl put between groups of digits: space, no-break, narrow no-break, thin, figure. */
-const SPACES = /[ \u00a0\u202f\u2009\u2007]/g;
+export const SPACES = /[ \u00a0\u202f\u2009\u2007]/g;
 
 /** How a locale writes numbers: its decimal mark, and the marks it may group thousands with. */
 function conventions(locale: string): { decimal: string; grouping: string | null } {
