@@ -107,7 +107,9 @@ async function fire(calls: Call[]): Promise<void> {
       // confirm it, and the call with its key then answers as the posting did.
       if (call.response.statusCode === 202) {
         const contractId = call.url.split('/')[4]!;
-        await payOnHostedPage(t.app, call.response.json().payment.redirect_url as string, CARDS.ok);
+        // A call racing another key's funding of the same milestone hears that it is under way, with no page of its own.
+        const redirect = (call.response.json() as { payment?: { redirect_url?: string | null } }).payment?.redirect_url;
+        if (redirect) await payOnHostedPage(t.app, redirect, CARDS.ok);
         await Promise.all([deliverWebhook(t.app, call.milestoneId), paymentState(t.app, call.client, contractId, call.milestoneId)]);
         call.response = await send();
       }
