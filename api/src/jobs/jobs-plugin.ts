@@ -106,7 +106,9 @@ export function pgBossDb(db: Database): { executeSql(text: string, values?: unkn
         await db.exec(text);
         return { rows: [] };
       }
-      return db.query(text, values);
+      // No trigger announces a change to the queue's tables (an instance announces new jobs itself, with pg_notify):
+      // its writes need not wait for the listening connections. Unnamed, so a text of several statements still goes through.
+      return db.query({ name: '', text, announces: false }, values);
     },
   };
 }
