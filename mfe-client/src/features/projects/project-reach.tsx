@@ -14,7 +14,7 @@ import { useProjectReach } from './api/get-project-reach';
 export function ProjectReachNote({ project }: { project: ProjectDetail }) {
   const { t } = useLingui();
   const names = useReferenceNames();
-  const reach = useProjectReach(project.id, true);
+  const reach = useProjectReach(project.id);
   // Nothing while it loads or if it fails: the page reads the same without it.
   if (!reach.data) return null;
   const { specialists, elsewhere_in_country: elsewhere } = reach.data;

@@ -9,7 +9,7 @@ export async function getProjectReach(id: string, signal?: AbortSignal): Promise
   return v.parse(ProjectReachSchema, await send(api.get(`projects/${encodeURIComponent(id)}/reach`, { signal })));
 }
 
-/** Whom the project reaches, for its owner while it is a draft or open (`enabled`). */
-export function useProjectReach(id: string, enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.projects.reach(id), queryFn: ({ signal }) => getProjectReach(id, signal), enabled });
+/** Whom the project reaches, for its owner (the page asks only while it is a draft or open). */
+export function useProjectReach(id: string) {
+  return useQuery({ queryKey: queryKeys.projects.reach(id), queryFn: ({ signal }) => getProjectReach(id, signal) });
 }
