@@ -150,12 +150,25 @@ export async function fund(
 ) {
   const started = await startFunding(app, who, contractId, milestoneId, idempotencyKey);
   if (started.statusCode !== 202) return started;
-  await payOnHostedPage(app, started.json().payment.redirect_url as string, card);
+  const redirect = started.json().payment.redirect_url as string | null;
+  // No page of its own: the same key sent at once by another call is opening it (or has), and that
+  // call pays. This one waits for the payment to settle, then asks again with its key.
+  if (!redirect) return fundedByTheOtherCall(app, who, contractId, milestoneId, idempotencyKey);
+  await payOnHostedPage(app, redirect, card);
   const hook = await deliverWebhook(app, milestoneId);
   if (hook.statusCode !== 200) throw new Error(hook.body);
   const state = await paymentState(app, who, contractId, milestoneId);
   if (!['funded', 'declined'].includes(state.json().state as string)) return state;
   return startFunding(app, who, contractId, milestoneId, idempotencyKey);
+}
+
+async function fundedByTheOtherCall(app: FastifyInstance, who: Person, contractId: string, milestoneId: string, idempotencyKey: string) {
+  for (let look = 0; look < 200; look += 1) {
+    const state = await paymentState(app, who, contractId, milestoneId);
+    if (state.json().state !== 'pending') return startFunding(app, who, contractId, milestoneId, idempotencyKey);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the payment opened by the other call never settled');
 }
 
 export function release(app: FastifyInstance, who: Person, contractId: string, milestoneId: string, idempotencyKey = key()) {

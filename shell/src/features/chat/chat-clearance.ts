@@ -68,7 +68,13 @@ export function chatClearance(slot: HTMLElement | null): (() => void) | undefine
     if (records.some((record) => !slot.contains(record.target))) schedule();
   });
   observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'hidden', 'open'] });
-  // A picture or a font arriving moves the page without a change to its elements.
+  // A remote's stylesheet, a picture or a font arriving moves the page without a change to its
+  // elements, and often without a change to the body's size: each one's arrival is a look again.
+  // (The load events of stylesheets and pictures do not bubble: they are heard on their way down.)
+  document.addEventListener('load', schedule, true);
+  document.addEventListener('transitionend', schedule, true);
+  document.addEventListener('animationend', schedule, true);
+  document.fonts?.addEventListener('loadingdone', schedule);
   // (Not in the unit tests' document.)
   const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : undefined;
   resizes?.observe(document.body);
@@ -81,6 +87,10 @@ export function chatClearance(slot: HTMLElement | null): (() => void) | undefine
     cancelAnimationFrame(frame);
     observer.disconnect();
     resizes?.disconnect();
+    document.removeEventListener('load', schedule, true);
+    document.removeEventListener('transitionend', schedule, true);
+    document.removeEventListener('animationend', schedule, true);
+    document.fonts?.removeEventListener('loadingdone', schedule);
     window.removeEventListener('scroll', schedule);
     window.removeEventListener('resize', schedule);
     slot.removeEventListener('focusin', schedule);
