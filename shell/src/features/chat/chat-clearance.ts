@@ -71,29 +71,25 @@ export function chatClearance(slot: HTMLElement | null): (() => void) | undefine
   // A remote's stylesheet, a picture or a font arriving moves the page without a change to its
   // elements, and often without a change to the body's size: each one's arrival is a look again.
   // (The load events of stylesheets and pictures do not bubble: they are heard on their way down.)
-  document.addEventListener('load', schedule, true);
-  document.addEventListener('transitionend', schedule, true);
-  document.addEventListener('animationend', schedule, true);
-  document.fonts?.addEventListener('loadingdone', schedule);
-  // (Not in the unit tests' document.)
+  // (No ResizeObserver nor font set in the unit tests' document.)
   const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : undefined;
   resizes?.observe(document.body);
-  window.addEventListener('scroll', schedule, { passive: true });
-  window.addEventListener('resize', schedule);
-  slot.addEventListener('focusin', schedule);
-  slot.addEventListener('click', schedule);
+  const triggers: [EventTarget | undefined, string, AddEventListenerOptions?][] = [
+    [document, 'load', { capture: true }],
+    [document, 'transitionend', { capture: true }],
+    [document, 'animationend', { capture: true }],
+    [document.fonts, 'loadingdone'],
+    [window, 'scroll', { passive: true }],
+    [window, 'resize'],
+    [slot, 'focusin'],
+    [slot, 'click'],
+  ];
+  for (const [target, type, options] of triggers) target?.addEventListener(type, schedule, options);
   schedule();
   return () => {
     cancelAnimationFrame(frame);
     observer.disconnect();
     resizes?.disconnect();
-    document.removeEventListener('load', schedule, true);
-    document.removeEventListener('transitionend', schedule, true);
-    document.removeEventListener('animationend', schedule, true);
-    document.fonts?.removeEventListener('loadingdone', schedule);
-    window.removeEventListener('scroll', schedule);
-    window.removeEventListener('resize', schedule);
-    slot.removeEventListener('focusin', schedule);
-    slot.removeEventListener('click', schedule);
+    for (const [target, type, options] of triggers) target?.removeEventListener(type, schedule, options);
   };
 }
